@@ -1,0 +1,123 @@
+//! Time: a clock the caller supplies, and the limits of one search.
+
+use core::sync::atomic::{AtomicBool, Ordering};
+
+/// A monotonic clock in microseconds, supplied by the caller.
+///
+/// The engine never reads time any other way: on a microcontroller this is the board's timer
+/// (SysTick, a cycle counter divided by the core frequency); under the `std` feature
+/// [`StdClock`] reads [`std::time::Instant`]. The engine reads it once when a search starts and
+/// then every [`Config::poll_interval_nodes`](crate::Config::poll_interval_nodes) nodes, never
+/// at every node.
+///
+/// The value only has to be monotonic; its origin does not matter.
+pub trait Clock {
+    /// Microseconds since an arbitrary, fixed origin.
+    fn now_micros(&self) -> u64;
+}
+
+/// The standard library's monotonic clock (`std` feature).
+#[cfg(feature = "std")]
+#[derive(Clone, Copy, Debug)]
+pub struct StdClock {
+    origin: std::time::Instant,
+}
+
+#[cfg(feature = "std")]
+impl StdClock {
+    /// A clock whose origin is now.
+    pub fn new() -> Self {
+        Self { origin: std::time::Instant::now() }
+    }
+}
+
+#[cfg(feature = "std")]
+impl Default for StdClock {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(feature = "std")]
+impl Clock for StdClock {
+    fn now_micros(&self) -> u64 {
+        u64::try_from(self.origin.elapsed().as_micros()).unwrap_or(u64::MAX)
+    }
+}
+
+/// The limits of one search call.
+///
+/// Iterative deepening runs depth `1, 2, …, max_depth` (or only `max_depth` when
+/// [`Config::iterative_deepening`](crate::Config::iterative_deepening) is off). Every depth up
+/// to `min_depth` completes whatever the clock or the stop flag says; after that the search
+/// ends at the first clock poll that finds `time_limit_micros` used up, or when `stop` is
+/// raised, and returns the last completed iteration.
+///
+/// ```
+/// use alphabeta::Limits;
+/// let limits = Limits::depth(6).with_min_depth(2);
+/// assert_eq!((limits.min_depth, limits.max_depth), (2, 6));
+/// ```
+#[derive(Clone, Copy)]
+pub struct Limits<'a> {
+    /// The depth that always completes (at least 1). Must not exceed `max_depth`.
+    pub min_depth: u32,
+    /// The deepest iteration, in plies (1 ..= the engine's ply capacity).
+    pub max_depth: u32,
+    /// Time allowed from the start of the search, in microseconds, measured on `clock`.
+    /// `None`: no time limit. `Some(_)` needs a clock.
+    pub time_limit_micros: Option<u64>,
+    /// The clock that measures `time_limit_micros` and the elapsed time of the result.
+    pub clock: Option<&'a dyn Clock>,
+    /// A flag the caller may raise (from another thread, or an interrupt handler) to stop the
+    /// search at the next poll; checked every `poll_interval_nodes` nodes.
+    pub stop: Option<&'a AtomicBool>,
+}
+
+impl<'a> Limits<'a> {
+    /// Depth 1 to `max_depth`, no time limit, no clock, no stop flag.
+    pub const fn depth(max_depth: u32) -> Self {
+        Self { min_depth: 1, max_depth, time_limit_micros: None, clock: None, stop: None }
+    }
+
+    /// Sets the depth that always completes.
+    pub const fn with_min_depth(mut self, min_depth: u32) -> Self {
+        self.min_depth = min_depth;
+        self
+    }
+
+    /// Sets a time limit in microseconds, measured on `clock`.
+    pub fn with_time_limit(mut self, clock: &'a dyn Clock, limit_micros: u64) -> Self {
+        self.clock = Some(clock);
+        self.time_limit_micros = Some(limit_micros);
+        self
+    }
+
+    /// Sets a clock without a time limit (the result then reports the elapsed time).
+    pub fn with_clock(mut self, clock: &'a dyn Clock) -> Self {
+        self.clock = Some(clock);
+        self
+    }
+
+    /// Sets a stop flag.
+    pub fn with_stop(mut self, stop: &'a AtomicBool) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
+    pub(crate) fn stop_raised(&self) -> bool {
+        self.stop.is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
+}
+
+impl core::fmt::Debug for Limits<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Limits")
+            .field("min_depth", &self.min_depth)
+            .field("max_depth", &self.max_depth)
+            .field("time_limit_micros", &self.time_limit_micros)
+            .field("clock", &self.clock.is_some())
+            .field("stop", &self.stop.map(|s| s.load(Ordering::Relaxed)))
+            .finish()
+    }
+}

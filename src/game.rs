@@ -1,0 +1,178 @@
+//! The game: what the user implements so that the engine can search it.
+
+use core::fmt::Debug;
+
+use crate::score::Score;
+
+/// A fixed-capacity list of moves, written by [`Game::generate_moves`].
+///
+/// It wraps a [`heapless::Vec`] of capacity `N` and remembers whether a move was ever pushed
+/// past the capacity. The engine checks that after every generation and reports
+/// [`SearchError::MoveListOverflow`](crate::SearchError::MoveListOverflow) instead of
+/// searching a truncated list, so a game that ignores the result of [`MoveList::push`] still
+/// gets a typed error, never a silently wrong search.
+#[derive(Clone, Debug)]
+pub struct MoveList<M, const N: usize> {
+    moves: heapless::Vec<M, N>,
+    overflowed: bool,
+}
+
+impl<M, const N: usize> MoveList<M, N> {
+    /// An empty list. `const`, so it can live in a `static`.
+    pub const fn new() -> Self {
+        Self { moves: heapless::Vec::new(), overflowed: false }
+    }
+
+    /// Appends a move.
+    ///
+    /// # Errors
+    /// Returns the move back when the list already holds `N` moves; the list then remembers
+    /// the overflow (see [`MoveList::overflowed`]) and the search fails with
+    /// [`SearchError::MoveListOverflow`](crate::SearchError::MoveListOverflow).
+    pub fn push(&mut self, mv: M) -> Result<(), M> {
+        let result = self.moves.push(mv);
+        if result.is_err() {
+            self.overflowed = true;
+        }
+        result
+    }
+
+    /// Whether a push was ever refused since the last [`MoveList::clear`].
+    pub fn overflowed(&self) -> bool {
+        self.overflowed
+    }
+
+    /// Removes every move and forgets a past overflow.
+    pub fn clear(&mut self) {
+        self.moves.clear();
+        self.overflowed = false;
+    }
+
+    /// The capacity `N`.
+    pub const fn capacity(&self) -> usize {
+        N
+    }
+
+    /// The number of moves held.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// `true` when the list holds no move.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The moves, in the order they were pushed (or sorted since).
+    pub fn as_slice(&self) -> &[M] {
+        &self.moves
+    }
+
+    /// The moves, mutable (for sorting).
+    pub fn as_mut_slice(&mut self) -> &mut [M] {
+        &mut self.moves
+    }
+
+    /// An iterator over the moves.
+    pub fn iter(&self) -> core::slice::Iter<'_, M> {
+        self.moves.iter()
+    }
+}
+
+impl<M, const N: usize> Default for MoveList<M, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<'a, M, const N: usize> IntoIterator for &'a MoveList<M, N> {
+    type Item = &'a M;
+    type IntoIter = core::slice::Iter<'a, M>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.moves.iter()
+    }
+}
+
+/// A two-player (or one-player-at-a-time) game the engine can search.
+///
+/// The engine calls [`Game::make_move`] and [`Game::unmake_move`] in strict stack order, so a
+/// game may keep any incremental state it likes. A game that prefers copy-make sets
+/// `type Undo = Self` (for a `Clone` state), returns a copy of itself from `make_move` and
+/// restores it in `unmake_move`.
+///
+/// Turns need not alternate: after a pass, an extra turn or a multi-move turn the same player
+/// may move again. The search negates scores and swaps the alpha/beta window only where
+/// [`Game::side_to_move`] changes.
+pub trait Game {
+    /// A move. Small and `Copy`: the engine stores moves in the principal variation and, with
+    /// the later accelerators, in the transposition table and the killer slots.
+    type Move: Copy + Eq + Debug;
+    /// A player, as returned by [`Game::side_to_move`].
+    type Player: Copy + Eq + Debug;
+    /// What [`Game::make_move`] returns to let [`Game::unmake_move`] restore the position:
+    /// `()` for a pure make/unmake game, the previous state for copy-make.
+    type Undo;
+
+    /// The player to move.
+    fn side_to_move(&self) -> Self::Player;
+
+    /// Writes every legal move into `moves` (which the engine passes in empty), in the order
+    /// the game prefers them searched: a good order (the likely best move first) makes
+    /// alpha-beta prune far more.
+    ///
+    /// A move that does not fit is refused by [`MoveList::push`]; the engine then stops with
+    /// [`SearchError::MoveListOverflow`](crate::SearchError::MoveListOverflow), so there is no
+    /// need to check the result of each push.
+    fn generate_moves<const N: usize>(&self, moves: &mut MoveList<Self::Move, N>);
+
+    /// Plays `mv`, which [`Game::generate_moves`] produced for this position.
+    fn make_move(&mut self, mv: Self::Move) -> Self::Undo;
+
+    /// Takes back `mv`, the last move made, given what `make_move` returned for it.
+    fn unmake_move(&mut self, mv: Self::Move, undo: Self::Undo);
+
+    /// `true` when the game is over (a win, a loss or a draw). The engine evaluates terminal
+    /// positions without generating moves; a position with no legal move is evaluated too.
+    fn is_terminal(&self) -> bool;
+
+    /// The 64-bit Zobrist key of the position, including the side to move. Equal positions
+    /// must have equal keys; the transposition table relies on it.
+    fn zobrist_key(&self) -> u64;
+
+    /// A hint that `mv` is tactical (a capture, a promotion, a threat): such moves are never
+    /// reduced and are the ones quiescence search looks at. The default says no move is.
+    fn is_tactical(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+}
+
+/// Where the evaluator is called from: the distance from the root and the depth left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvalContext {
+    /// Plies from the root of the search to this position (0 at the root).
+    pub ply: u32,
+    /// Plies of search left below this position (0 at a horizon leaf).
+    pub depth_left: u32,
+}
+
+/// Scores positions.
+///
+/// `evaluate` returns the score of `game` from the point of view of `player` (higher is better
+/// for `player`). The engine always asks for the side to move.
+///
+/// For a won or lost terminal position return [`Score::win_in`]`(ctx.ply)` or
+/// [`Score::loss_in`]`(ctx.ply)`: the distance from the root makes the engine prefer faster
+/// wins and slower losses, and keeps results comparable between iterations and safe to store
+/// in a transposition table. `ctx.depth_left` is there for evaluators that want it (for
+/// example to trust a static score less near the root), but scores derived from it differ from
+/// one iteration to the next.
+///
+/// A NaN score stops the search with [`SearchError::NanScore`](crate::SearchError::NanScore).
+pub trait Evaluator<G: Game> {
+    /// The score type: `i32`, `f32` or `f64`.
+    type Score: Score;
+
+    /// The score of `game` for `player`.
+    fn evaluate(&self, game: &G, player: G::Player, ctx: EvalContext) -> Self::Score;
+}

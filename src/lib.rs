@@ -1,0 +1,105 @@
+//! # alphabeta
+//!
+//! A game-tree search engine for any two-player game, `no_std` and heap-free, for desktops and
+//! microcontrollers alike.
+//!
+//! You describe your game with the [`Game`] trait (moves into a fixed-capacity [`MoveList`],
+//! make and unmake, a terminal test, a Zobrist key) and score it with an [`Evaluator`]. An
+//! [`Engine`] then searches it: negamax with fail-soft alpha-beta (Knuth & Moore 1975) under
+//! iterative deepening, with a time limit measured on a [`Clock`] you supply, a stop flag, and
+//! a guaranteed minimum depth.
+//!
+//! ## A complete toy game
+//!
+//! Subtraction: a pile of stones, each player takes 1, 2 or 3, whoever takes the last stone
+//! wins. A pile that is a multiple of 4 is lost for the side to move.
+//!
+//! ```
+//! use alphabeta::{Config, Engine, EvalContext, Evaluator, Game, Limits, MoveList, Score};
+//!
+//! #[derive(Clone)]
+//! struct Pile { stones: u32, first_to_move: bool }
+//!
+//! impl Game for Pile {
+//!     type Move = u32;        // stones taken
+//!     type Player = bool;     // true: the first player
+//!     type Undo = ();
+//!     fn side_to_move(&self) -> bool { self.first_to_move }
+//!     fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u32, N>) {
+//!         for take in 1..=self.stones.min(3) {
+//!             let _ = moves.push(take); // an overflow is reported by the engine
+//!         }
+//!     }
+//!     fn make_move(&mut self, take: u32) {
+//!         self.stones -= take;
+//!         self.first_to_move = !self.first_to_move;
+//!     }
+//!     fn unmake_move(&mut self, take: u32, _: ()) {
+//!         self.stones += take;
+//!         self.first_to_move = !self.first_to_move;
+//!     }
+//!     fn is_terminal(&self) -> bool { self.stones == 0 }
+//!     fn zobrist_key(&self) -> u64 { u64::from(self.stones) << 1 | u64::from(self.first_to_move) }
+//! }
+//!
+//! struct LastStoneWins;
+//! impl Evaluator<Pile> for LastStoneWins {
+//!     type Score = i32;
+//!     fn evaluate(&self, pile: &Pile, player: bool, ctx: EvalContext) -> i32 {
+//!         if pile.stones > 0 {
+//!             return 0; // not over: no opinion
+//!         }
+//!         // The player who just moved took the last stone.
+//!         if player == pile.first_to_move { i32::loss_in(ctx.ply) } else { i32::win_in(ctx.ply) }
+//!     }
+//! }
+//!
+//! // Up to 3 moves per position, up to 16 plies deep.
+//! let mut engine: Engine<Pile, LastStoneWins, 3, 16> = Engine::new(LastStoneWins, Config::new());
+//! let mut pile = Pile { stones: 10, first_to_move: true };
+//! let result = engine.search(&mut pile, &Limits::depth(16)).unwrap();
+//! assert_eq!(result.best_move, Some(2));          // leave a multiple of 4
+//! assert_eq!(result.score, i32::win_in(5));       // a win 5 plies away (2, then 4 + 4)
+//! assert_eq!(result.score.mate_distance(), Some(5));
+//! assert!(result.exact);                          // every line reached the end of the game
+//! assert_eq!(result.pv.len(), 5);
+//! ```
+//!
+//! ## Modules
+//!
+//! | module | what |
+//! |---|---|
+//! | [`game`] | the [`Game`] and [`Evaluator`] traits, [`MoveList`] |
+//! | [`score`] | the [`Score`] trait for `i32`, `f32`, `f64`; win/loss scores with distances |
+//! | [`search`] | the [`Engine`], its [`Config`] and [`SearchResult`] |
+//! | [`clock`] | the [`Clock`] trait, [`Limits`] of one search, `StdClock` under `std` |
+//! | [`error`] | [`SearchError`] |
+//! | [`games`] | tic-tac-toe and Connect Four, used by the examples, tests and benchmarks |
+//! | `tree` (`std`) | game-tree files (`ROOT … VALUE … END`) and a reference minimax/alpha-beta |
+//!
+//! ## Features
+//!
+//! | feature | what |
+//! |---|---|
+//! | (none) | `no_std`, no allocation: everything a microcontroller needs |
+//! | `std` | `StdClock`, the game-tree file reader |
+
+#![cfg_attr(not(feature = "std"), no_std)]
+#![deny(missing_docs)]
+#![deny(unsafe_code)]
+#![warn(clippy::all)]
+
+pub mod clock;
+pub mod error;
+pub mod game;
+pub mod games;
+pub mod score;
+pub mod search;
+
+#[cfg(feature = "std")]
+pub use clock::StdClock;
+pub use clock::{Clock, Limits};
+pub use error::SearchError;
+pub use game::{EvalContext, Evaluator, Game, MoveList};
+pub use score::{Score, MAX_MATE_PLY};
+pub use search::{Algorithm, Config, Engine, SearchResult, WindowResult};
