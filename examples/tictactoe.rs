@@ -1,1 +1,153 @@
-fn main() {}
+//! Tic-tac-toe: play against the engine, or solve a board.
+//!
+//! ```text
+//! cargo run --features std --example tictactoe                 # you are X, the engine O
+//! cargo run --features std --example tictactoe -- --engine-first
+//! cargo run --features std --example tictactoe -- --solve XX.OO....
+//! ```
+//!
+//! `--solve BOARD` takes 9 characters (`X`, `O`, `.`, row by row) and prints the value for the
+//! side to move (1 win, 0 draw, -1 loss) and every best move (cells 0-8), in the format of
+//! `tests/data/tictactoe/positions.txt`: `value 1 best 2,4,5`. A finished game prints
+//! `value V best -`.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use alphabeta::games::tictactoe::{Board, Mark, TicTacToeEval};
+use alphabeta::{Config, Engine, Game, Limits, MoveList};
+
+type Solver = Engine<Board, TicTacToeEval, 9, 9>;
+
+/// +1, 0 or -1 for a win, draw or loss of the side to move.
+fn outcome(score: i32) -> i32 {
+    score.signum()
+}
+
+/// The exact value of `board` for the side to move and every move that keeps it.
+fn solve(solver: &mut Solver, board: &mut Board) -> Result<(i32, Vec<u8>), String> {
+    if board.is_terminal() {
+        return Ok((terminal_value(board), Vec::new()));
+    }
+    let mut moves = MoveList::<u8, 9>::new();
+    board.generate_moves(&mut moves);
+    let mut best = Vec::new();
+    let mut best_value = i32::MIN;
+    for &cell in &moves {
+        board.make_move(cell);
+        let child = solver.search(board, &Limits::depth(9));
+        board.unmake_move(cell, ());
+        let value = -outcome(child.map_err(|e| e.to_string())?.score);
+        if value > best_value {
+            best_value = value;
+            best.clear();
+        }
+        if value == best_value {
+            best.push(cell);
+        }
+    }
+    Ok((best_value, best))
+}
+
+/// The value of a finished game for the side to move.
+fn terminal_value(board: &Board) -> i32 {
+    match board.winner() {
+        Some(winner) if winner == board.side_to_move() => 1,
+        Some(_) => -1,
+        None => 0,
+    }
+}
+
+fn print_board(board: &Board) {
+    for row in 0..3u8 {
+        let cells: Vec<String> = (0..3u8)
+            .map(|col| {
+                let cell = row * 3 + col;
+                board.cell(cell).map_or((cell + 1).to_string(), |m| m.to_char().to_string())
+            })
+            .collect();
+        println!(" {}", cells.join(" | "));
+        if row < 2 {
+            println!("---+---+---");
+        }
+    }
+}
+
+fn play(engine_mark: Mark) -> ExitCode {
+    let mut solver = Solver::new(TicTacToeEval, Config::new());
+    let mut board = Board::new();
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    println!("You are {}. Type a cell number 1-9.", engine_mark.opponent().to_char());
+    while !board.is_terminal() {
+        let cell = if board.side_to_move() == engine_mark {
+            let result = match solver.search(&mut board, &Limits::depth(9)) {
+                Ok(result) => result,
+                Err(error) => {
+                    eprintln!("error: {error}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let Some(cell) = result.best_move else { break };
+            println!("Engine plays {} (nodes {})", cell + 1, result.nodes);
+            cell
+        } else {
+            print_board(&board);
+            print!("Your move: ");
+            let _ = std::io::stdout().flush();
+            let Some(Ok(line)) = lines.next() else {
+                println!();
+                return ExitCode::SUCCESS;
+            };
+            match line.trim().parse::<u8>() {
+                Ok(n @ 1..=9) if board.cell(n - 1).is_none() => n - 1,
+                _ => {
+                    println!("Please type the number of a free cell, 1-9.");
+                    continue;
+                }
+            }
+        };
+        board.make_move(cell);
+    }
+    print_board(&board);
+    match board.winner() {
+        Some(mark) if mark == engine_mark => println!("The engine wins."),
+        Some(_) => println!("You win."),
+        None => println!("Draw."),
+    }
+    ExitCode::SUCCESS
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        [] => play(Mark::O),
+        ["--engine-first"] => play(Mark::X),
+        ["--solve", cells] => {
+            let mut board = match Board::parse(cells) {
+                Ok(board) => board,
+                Err(error) => {
+                    eprintln!("error: {cells:?}: {error}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let mut solver = Solver::new(TicTacToeEval, Config::new());
+            match solve(&mut solver, &mut board) {
+                Ok((value, best)) if best.is_empty() => println!("value {value} best -"),
+                Ok((value, best)) => {
+                    let best: Vec<String> = best.iter().map(u8::to_string).collect();
+                    println!("value {value} best {}", best.join(","));
+                }
+                Err(error) => {
+                    eprintln!("error: {error}");
+                    return ExitCode::FAILURE;
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        _ => {
+            eprintln!("usage: tictactoe [--engine-first | --solve BOARD]");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -84,7 +84,7 @@
 //! | (none) | `no_std`, no allocation: everything a microcontroller needs |
 //! | `std` | `StdClock`, the game-tree file reader |
 
-#![cfg_attr(not(feature = "std"), no_std)]
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 #![warn(clippy::all)]

@@ -2,5 +2,5 @@
 //!
 //! Both are `no_std` and heap-free, so the microcontroller demos search them too.
 
-//pub mod connect4;
-//pub mod tictactoe;
+pub mod connect4;
+pub mod tictactoe;

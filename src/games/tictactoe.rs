@@ -1,0 +1,309 @@
+//! Tic-tac-toe on a 3×3 board.
+//!
+//! Cells are numbered 0 to 8 row by row from the top left; a move is the cell a mark goes in.
+//! X moves first. The game is a draw with perfect play.
+//!
+//! ```
+//! use alphabeta::games::tictactoe::{Board, Mark, TicTacToeEval};
+//! use alphabeta::{Config, Engine, Limits};
+//!
+//! let mut board = Board::parse("XX.OO....").unwrap(); // X to move, wins at cell 2
+//! let mut engine: Engine<Board, TicTacToeEval, 9, 9> = Engine::new(TicTacToeEval, Config::new());
+//! let result = engine.search(&mut board, &Limits::depth(9)).unwrap();
+//! assert_eq!(result.best_move, Some(2));
+//! assert_eq!(result.score, 1_000_000 - 1); // a win one ply away
+//! assert_eq!(board.side_to_move(), Mark::X);
+//! ```
+
+use core::fmt;
+
+use crate::game::{EvalContext, Evaluator, Game, MoveList};
+use crate::score::Score;
+
+/// A player's mark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// The first player.
+    X,
+    /// The second player.
+    O,
+}
+
+impl Mark {
+    /// The other player.
+    pub const fn opponent(self) -> Self {
+        match self {
+            Self::X => Self::O,
+            Self::O => Self::X,
+        }
+    }
+
+    /// `'X'` or `'O'`.
+    pub const fn to_char(self) -> char {
+        match self {
+            Self::X => 'X',
+            Self::O => 'O',
+        }
+    }
+}
+
+/// The eight lines of three cells, as bit masks over cells 0..8.
+const LINES: [u16; 8] = [
+    0b000_000_111,
+    0b000_111_000,
+    0b111_000_000,
+    0b001_001_001,
+    0b010_010_010,
+    0b100_100_100,
+    0b100_010_001,
+    0b001_010_100,
+];
+
+const FULL: u16 = 0b111_111_111;
+
+/// A tic-tac-toe position: two bit masks (bit `i` = cell `i`) and the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    x: u16,
+    o: u16,
+    to_move: Mark,
+}
+
+/// Why a board string was rejected by [`Board::parse`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BoardError {
+    /// The string is not 9 characters long.
+    Length(usize),
+    /// A character other than `X`, `O` or `.` (the position in the string is given).
+    Character {
+        /// Index of the character in the string.
+        index: usize,
+        /// The character found.
+        found: char,
+    },
+    /// X moves first, so X has as many marks as O or one more; this board has neither.
+    Counts {
+        /// X's marks.
+        x: u32,
+        /// O's marks.
+        o: u32,
+    },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::Length(n) => write!(f, "a board has 9 cells, this one has {n} characters"),
+            Self::Character { index, found } => {
+                write!(f, "cell {index} is {found:?}; cells are 'X', 'O' or '.'")
+            }
+            Self::Counts { x, o } => write!(
+                f,
+                "X has {x} marks and O has {o}; X moves first, so X has as many as O or one more"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for BoardError {}
+
+impl Board {
+    /// The empty board, X to move.
+    pub const fn new() -> Self {
+        Self { x: 0, o: 0, to_move: Mark::X }
+    }
+
+    /// Parses 9 characters (`X`, `O` or `.`, case-insensitive for the letters), row by row.
+    /// The side to move follows from the counts: X if both have as many marks, O otherwise.
+    ///
+    /// # Errors
+    /// [`BoardError`] when the string is not 9 valid characters or the counts are impossible.
+    pub fn parse(cells: &str) -> Result<Self, BoardError> {
+        let count = cells.chars().count();
+        if count != 9 {
+            return Err(BoardError::Length(count));
+        }
+        let mut board = Self::new();
+        for (index, c) in cells.chars().enumerate() {
+            match c {
+                'X' | 'x' => board.x |= 1 << index,
+                'O' | 'o' => board.o |= 1 << index,
+                '.' => {}
+                found => return Err(BoardError::Character { index, found }),
+            }
+        }
+        let (x, o) = (board.x.count_ones(), board.o.count_ones());
+        board.to_move = match x.checked_sub(o) {
+            Some(0) => Mark::X,
+            Some(1) => Mark::O,
+            _ => return Err(BoardError::Counts { x, o }),
+        };
+        Ok(board)
+    }
+
+    /// The player to move.
+    pub const fn side_to_move(&self) -> Mark {
+        self.to_move
+    }
+
+    /// The mark in `cell` (0..8), if any.
+    pub fn cell(&self, cell: u8) -> Option<Mark> {
+        let bit = 1u16 << cell;
+        if self.x & bit != 0 {
+            Some(Mark::X)
+        } else if self.o & bit != 0 {
+            Some(Mark::O)
+        } else {
+            None
+        }
+    }
+
+    /// The player with three in a row, if any.
+    pub fn winner(&self) -> Option<Mark> {
+        let has_line = |marks: u16| LINES.iter().any(|&line| marks & line == line);
+        if has_line(self.x) {
+            Some(Mark::X)
+        } else if has_line(self.o) {
+            Some(Mark::O)
+        } else {
+            None
+        }
+    }
+
+    /// `true` when every cell is taken.
+    pub fn is_full(&self) -> bool {
+        (self.x | self.o) == FULL
+    }
+
+    fn marks_mut(&mut self, mark: Mark) -> &mut u16 {
+        match mark {
+            Mark::X => &mut self.x,
+            Mark::O => &mut self.o,
+        }
+    }
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl fmt::Display for Board {
+    /// Three rows of three characters (`X`, `O`, `.`), separated by newlines.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in 0..3u8 {
+            for col in 0..3u8 {
+                let c = self.cell(row * 3 + col).map_or('.', Mark::to_char);
+                write!(f, "{c}")?;
+            }
+            if row < 2 {
+                writeln!(f)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Game for Board {
+    type Move = u8;
+    type Player = Mark;
+    type Undo = ();
+
+    fn side_to_move(&self) -> Mark {
+        self.to_move
+    }
+
+    fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u8, N>) {
+        let free = FULL & !(self.x | self.o);
+        for cell in 0..9u8 {
+            if free & (1 << cell) != 0 {
+                let _ = moves.push(cell);
+            }
+        }
+    }
+
+    fn make_move(&mut self, cell: u8) {
+        let mover = self.to_move;
+        *self.marks_mut(mover) |= 1 << cell;
+        self.to_move = mover.opponent();
+    }
+
+    fn unmake_move(&mut self, cell: u8, _: ()) {
+        let mover = self.to_move.opponent();
+        *self.marks_mut(mover) &= !(1 << cell);
+        self.to_move = mover;
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.is_full() || self.winner().is_some()
+    }
+
+    fn zobrist_key(&self) -> u64 {
+        // Exact and collision-free: 9 bits per player, one for the side to move.
+        u64::from(self.x) | u64::from(self.o) << 9 | u64::from(self.to_move == Mark::O) << 18
+    }
+}
+
+/// The exact evaluator: a win is `WIN - ply`, a loss `-(WIN - ply)`, anything else 0.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TicTacToeEval;
+
+impl Evaluator<Board> for TicTacToeEval {
+    type Score = i32;
+
+    fn evaluate(&self, board: &Board, player: Mark, ctx: EvalContext) -> i32 {
+        match board.winner() {
+            Some(winner) if winner == player => i32::win_in(ctx.ply),
+            Some(_) => i32::loss_in(ctx.ply),
+            None => 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_rejects_bad_boards() {
+        assert_eq!(Board::parse("XX"), Err(BoardError::Length(2)));
+        assert_eq!(
+            Board::parse("XX.OO...Z"),
+            Err(BoardError::Character { index: 8, found: 'Z' })
+        );
+        assert_eq!(Board::parse("XXX......"), Err(BoardError::Counts { x: 3, o: 0 }));
+        assert_eq!(Board::parse("OO.X....."), Err(BoardError::Counts { x: 1, o: 2 }));
+    }
+
+    #[test]
+    fn make_and_unmake_restore_the_board() {
+        let mut board = Board::parse("X...O....").unwrap();
+        let before = board;
+        board.make_move(8);
+        assert_eq!(board.cell(8), Some(Mark::X));
+        assert_eq!(board.side_to_move(), Mark::O);
+        board.unmake_move(8, ());
+        assert_eq!(board, before);
+    }
+
+    #[test]
+    fn winner_and_terminal() {
+        let board = Board::parse("XXXOO....").unwrap();
+        assert_eq!(board.winner(), Some(Mark::X));
+        assert!(board.is_terminal());
+        let draw = Board::parse("XOXXOOOXX").unwrap();
+        assert_eq!(draw.winner(), None);
+        assert!(draw.is_terminal());
+        assert_eq!(format!("{draw}"), "XOX\nXOO\nOXX");
+    }
+
+    #[test]
+    fn moves_are_the_free_cells() {
+        let board = Board::parse("X...O...X").unwrap();
+        let mut moves = MoveList::<u8, 9>::new();
+        board.generate_moves(&mut moves);
+        assert_eq!(moves.as_slice(), &[1, 2, 3, 5, 6, 7]);
+    }
+}
