@@ -1,0 +1,61 @@
+//! Connect Four against Pascal Pons' benchmark set Test_L3_R1 (1,000 end-game positions with
+//! exact scores; source and score definition in tests/data/connect4/README.md).
+
+use alphabeta::games::connect4::{pons_score, Connect4, Connect4Eval};
+use alphabeta::{Config, Engine, Game, Limits, MoveList};
+
+type Solver = Engine<Connect4, Connect4Eval, 7, 42>;
+
+fn positions(text: &str) -> Vec<(usize, String, i32)> {
+    text.lines()
+        .enumerate()
+        .map(|(index, line)| {
+            let (moves, score) = line.split_once(' ').expect("`moves score`");
+            (index + 1, moves.to_string(), score.parse().expect("an integer score"))
+        })
+        .collect()
+}
+
+#[test]
+fn every_end_game_position_of_test_l3_r1_is_solved_exactly() {
+    let positions = positions(include_str!("data/connect4/Test_L3_R1"));
+    assert_eq!(positions.len(), 1_000);
+    let mut solver = Solver::new(Connect4Eval, Config::new());
+    for (line, moves, expected) in positions {
+        let mut position = Connect4::from_moves(&moves).unwrap();
+        let before = position;
+        let limits = Limits::depth(position.remaining_cells());
+        let result = solver.search(&mut position, &limits).unwrap();
+        assert_eq!(position, before, "line {line}: the game was not restored");
+        assert!(result.exact, "line {line}: the search stopped at a horizon");
+        assert_eq!(pons_score(result.score, position.moves_played()), expected, "line {line}");
+
+        // The best move keeps the score: after it, the opponent's exact score is its negation
+        // (Pons' scores count stones, so they do not depend on where the search starts).
+        let best = result.best_move.expect("a position with moves");
+        let mut child = position;
+        child.make_move(best);
+        let limits = Limits::depth(child.remaining_cells().max(1));
+        let reply = solver.search(&mut child, &limits).unwrap();
+        let reply_score = pons_score(reply.score, child.moves_played());
+        assert_eq!(reply_score, -expected, "line {line}: best move {best}");
+    }
+}
+
+#[test]
+fn a_full_board_is_terminal_and_a_drawn_position_scores_zero() {
+    // Pons' Test_L3_R1 line 999: one empty cell left.
+    let text = include_str!("data/connect4/Test_L3_R1");
+    let (moves, score) = text.lines().nth(998).unwrap().split_once(' ').unwrap();
+    let mut position = Connect4::from_moves(moves).unwrap();
+    assert_eq!(position.remaining_cells(), 1);
+    let mut moves_left = MoveList::<u8, 7>::new();
+    position.generate_moves(&mut moves_left);
+    assert_eq!(moves_left.len(), 1);
+    let mut solver = Solver::new(Connect4Eval, Config::new());
+    let result = solver.search(&mut position, &Limits::depth(1)).unwrap();
+    assert_eq!(score, "0");
+    assert_eq!(result.score, 0);
+    assert_eq!(result.nodes, 2);
+    assert_eq!(result.pv.as_slice(), moves_left.as_slice());
+}

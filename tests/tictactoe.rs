@@ -1,0 +1,142 @@
+//! Tic-tac-toe against its known solution: the size of the game tree and the exact value and
+//! optimal moves of all 5,478 reachable positions (tests/data/tictactoe/positions.txt).
+
+use alphabeta::games::tictactoe::{Board, Mark, TicTacToeEval};
+use alphabeta::{Algorithm, Config, Engine, Game, Limits};
+
+type Solver = Engine<Board, TicTacToeEval, 9, 9>;
+
+fn fixed_depth(algorithm: Algorithm) -> Config {
+    Config { algorithm, iterative_deepening: false, ..Config::new() }
+}
+
+#[test]
+fn plain_minimax_visits_the_whole_game_tree() {
+    // The tic-tac-toe game tree has 549,946 nodes, the root included.
+    let mut solver = Solver::new(TicTacToeEval, fixed_depth(Algorithm::Minimax));
+    let mut board = Board::new();
+    let result = solver.search(&mut board, &Limits::depth(9)).unwrap();
+    assert_eq!(result.nodes, 549_946);
+    assert_eq!(result.score, 0);
+    assert!(result.exact);
+    assert_eq!(result.depth, 9);
+    assert_eq!(board, Board::new());
+}
+
+#[test]
+fn alpha_beta_finds_the_draw_from_the_empty_board() {
+    let mut solver = Solver::new(TicTacToeEval, fixed_depth(Algorithm::AlphaBeta));
+    let mut board = Board::new();
+    let result = solver.search(&mut board, &Limits::depth(9)).unwrap();
+    assert_eq!(result.score, 0);
+    assert!(result.exact);
+    // The same node count as an independent left-to-right alpha-beta written below.
+    let (value, nodes) = reference_alpha_beta(&mut ['.'; 9], 'X', 0, -i32::MAX, i32::MAX);
+    assert_eq!((value, nodes), (0, 20_866));
+    assert_eq!(result.nodes, nodes);
+    // A drawn line of 9 plies.
+    assert_eq!(result.pv.len(), 9);
+    assert_eq!(result.best_move, Some(0));
+}
+
+/// Fail-soft negamax alpha-beta on a plain array board, cells left to right, scores
+/// `±(1_000_000 - ply)` for wins and losses: (value for the side to move, nodes visited).
+fn reference_alpha_beta(cells: &mut [char; 9], me: char, ply: i32, mut alpha: i32, beta: i32) -> (i32, u64) {
+    const LINES: [[usize; 3]; 8] =
+        [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+    let other = if me == 'X' { 'O' } else { 'X' };
+    if LINES.iter().any(|l| l.iter().all(|&c| cells[c] == other)) {
+        return (-(1_000_000 - ply), 1);
+    }
+    if cells.iter().all(|&c| c != '.') {
+        return (0, 1);
+    }
+    let (mut best, mut nodes) = (-i32::MAX, 1);
+    for cell in 0..9 {
+        if cells[cell] != '.' {
+            continue;
+        }
+        cells[cell] = me;
+        let (child, child_nodes) = reference_alpha_beta(cells, other, ply + 1, -beta, -alpha);
+        cells[cell] = '.';
+        nodes += child_nodes;
+        best = best.max(-child);
+        alpha = alpha.max(-child);
+        if alpha >= beta {
+            break;
+        }
+    }
+    (best, nodes)
+}
+
+struct Position {
+    line: usize,
+    board: Board,
+    side: Mark,
+    value: i32,
+    optimal: Vec<u8>,
+}
+
+fn positions() -> Vec<Position> {
+    let text = include_str!("data/tictactoe/positions.txt");
+    let mut out = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(fields.len(), 4, "line {}: {line}", index + 1);
+        let side = match fields[1] {
+            "X" => Mark::X,
+            "O" => Mark::O,
+            other => panic!("line {}: side {other}", index + 1),
+        };
+        let optimal = if fields[3] == "-" {
+            Vec::new()
+        } else {
+            fields[3].split(',').map(|c| c.parse().unwrap()).collect()
+        };
+        out.push(Position {
+            line: index + 1,
+            board: Board::parse(fields[0]).unwrap(),
+            side,
+            value: fields[2].parse().unwrap(),
+            optimal,
+        });
+    }
+    out
+}
+
+#[test]
+fn every_reachable_position_is_solved_exactly() {
+    let positions = positions();
+    assert_eq!(positions.len(), 5_478);
+    for algorithm in [Algorithm::AlphaBeta, Algorithm::Minimax] {
+        let mut solver = Solver::new(TicTacToeEval, Config { algorithm, ..Config::new() });
+        for p in &positions {
+            let mut board = p.board;
+            assert_eq!(board.side_to_move(), p.side, "line {}", p.line);
+            let result = solver.search(&mut board, &Limits::depth(9)).unwrap();
+            assert_eq!(board, p.board, "line {}: the game was not restored", p.line);
+            assert!(result.exact, "line {}", p.line);
+            assert_eq!(result.score.signum(), p.value, "line {} ({algorithm:?})", p.line);
+            match result.best_move {
+                None => assert!(p.optimal.is_empty(), "line {}: no move returned", p.line),
+                Some(mv) => assert!(
+                    p.optimal.contains(&mv),
+                    "line {} ({algorithm:?}): {mv} is not among {:?}",
+                    p.line,
+                    p.optimal
+                ),
+            }
+            // The principal variation is a legal line that starts with the best move.
+            assert_eq!(result.pv.first().copied(), result.best_move, "line {}", p.line);
+            let mut replay = p.board;
+            for &mv in &result.pv {
+                assert!(replay.cell(mv).is_none() && !replay.is_terminal(), "line {}", p.line);
+                replay.make_move(mv);
+            }
+            assert!(result.pv.is_empty() || replay.is_terminal(), "line {}", p.line);
+        }
+    }
+}

@@ -1,0 +1,146 @@
+//! Time control: deterministic tests with a clock that advances one microsecond per reading,
+//! the minimum depth, the stop flag, and a loose check of the std clock.
+
+use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use alphabeta::games::connect4::{Connect4, Connect4Eval};
+use alphabeta::{Clock, Config, Engine, Limits, StdClock};
+
+type Solver = Engine<Connect4, Connect4Eval, 7, 42>;
+
+/// Returns 0, 1, 2, … : every reading advances the clock by one microsecond.
+#[derive(Default)]
+struct TickingClock {
+    next: Cell<u64>,
+}
+
+impl Clock for TickingClock {
+    fn now_micros(&self) -> u64 {
+        let now = self.next.get();
+        self.next.set(now + 1);
+        now
+    }
+}
+
+impl TickingClock {
+    fn readings(&self) -> u64 {
+        self.next.get()
+    }
+}
+
+fn polling_every_node() -> Config {
+    Config { poll_interval_nodes: 1, ..Config::new() }
+}
+
+/// The result of a search to exactly `depth` without any time limit.
+fn reference(depth: u32) -> alphabeta::SearchResult<u8, i32, 42> {
+    let mut solver = Solver::new(Connect4Eval, Config::new());
+    solver.search(&mut Connect4::new(), &Limits::depth(depth)).unwrap()
+}
+
+#[test]
+fn the_search_stops_at_the_first_poll_past_the_deadline() {
+    for limit in [1, 50, 500, 5_000, 20_000] {
+        let clock = TickingClock::default();
+        let mut solver = Solver::new(Connect4Eval, polling_every_node());
+        let mut position = Connect4::new();
+        let limits = Limits::depth(42).with_time_limit(&clock, limit);
+        let result = solver.search(&mut position, &limits).unwrap();
+
+        // Readings 0 (the start) to `limit` (the poll that found the time used up), no more.
+        assert_eq!(clock.readings(), limit + 1, "limit {limit}");
+        assert_eq!(result.elapsed_micros, Some(limit));
+        assert!(!result.completed);
+        assert_eq!(position, Connect4::new());
+
+        // What came back is the last completed iteration, identical to a search to that depth.
+        assert!(result.depth >= 1);
+        let full = reference(result.depth);
+        assert_eq!(result.score, full.score, "limit {limit}");
+        assert_eq!(result.best_move, full.best_move, "limit {limit}");
+        assert_eq!(result.pv, full.pv, "limit {limit}");
+        assert!(full.completed);
+    }
+}
+
+#[test]
+fn polls_are_every_n_nodes_after_the_minimum_depth() {
+    // Depth 1 (the minimum) is never polled; from depth 2 on every 64th node is, plus one
+    // reading before each iteration beyond the minimum.
+    let clock = TickingClock::default();
+    let config = Config { poll_interval_nodes: 64, ..Config::new() };
+    let mut solver = Solver::new(Connect4Eval, config);
+    let limits = Limits::depth(3).with_clock(&clock).with_time_limit(&clock, 1_000_000);
+    let result = solver.search(&mut Connect4::new(), &limits).unwrap();
+    // 8 nodes at depth 1, 57 at depth 2 (nodes 9..=65: node 64 is polled), 400 at depth 3
+    // (nodes 66..=465: six multiples of 64), a reading before depth 2 and 3, start and end.
+    assert_eq!((reference(1).nodes, reference(2).nodes, reference(3).nodes), (8, 65, 465));
+    assert_eq!(result.nodes, 465);
+    assert_eq!(clock.readings(), 1 + 2 + 1 + 6 + 1);
+    assert!(result.completed);
+    assert_eq!(result.depth, 3);
+}
+
+#[test]
+fn the_minimum_depth_completes_even_with_a_zero_time_limit() {
+    for min_depth in [1, 3, 5, 7] {
+        let clock = TickingClock::default();
+        let mut solver = Solver::new(Connect4Eval, polling_every_node());
+        let limits = Limits::depth(42).with_min_depth(min_depth).with_time_limit(&clock, 0);
+        let result = solver.search(&mut Connect4::new(), &limits).unwrap();
+        assert_eq!(result.depth, min_depth);
+        assert!(!result.completed);
+        // The start, then the check before the first iteration beyond the minimum.
+        assert_eq!(clock.readings(), 2);
+        let full = reference(min_depth);
+        assert_eq!((result.score, result.pv.clone(), result.nodes), (full.score, full.pv, full.nodes));
+    }
+}
+
+#[test]
+fn a_raised_stop_flag_ends_the_search_after_the_minimum_depth() {
+    let stop = AtomicBool::new(true);
+    let mut solver = Solver::new(Connect4Eval, Config::new());
+    let limits = Limits::depth(42).with_min_depth(4).with_stop(&stop);
+    let result = solver.search(&mut Connect4::new(), &limits).unwrap();
+    assert_eq!(result.depth, 4);
+    assert!(!result.completed);
+    assert_eq!(result.elapsed_micros, None);
+    assert_eq!(result.pv, reference(4).pv);
+}
+
+#[test]
+fn the_std_clock_ends_a_long_search_on_time() {
+    let clock = StdClock::new();
+    let mut solver = Solver::new(Connect4Eval, Config::new());
+    let started = Instant::now();
+    let limits = Limits::depth(42).with_time_limit(&clock, 20_000);
+    let result = solver.search(&mut Connect4::new(), &limits).unwrap();
+    // A loose bound so that a loaded machine cannot make it flake.
+    assert!(started.elapsed() < Duration::from_secs(1), "{:?}", started.elapsed());
+    assert!(!result.completed);
+    assert!(result.elapsed_micros.unwrap() >= 20_000);
+    assert!(result.depth >= 1 && result.depth < 42);
+}
+
+#[test]
+fn a_stop_raised_from_another_thread_ends_the_search() {
+    let stop = AtomicBool::new(false);
+    let clock = StdClock::new();
+    let mut solver = Solver::new(Connect4Eval, Config::new());
+    let started = Instant::now();
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(Duration::from_millis(20));
+            stop.store(true, Ordering::Relaxed);
+        });
+        let limits = Limits::depth(42).with_clock(&clock).with_stop(&stop);
+        solver.search(&mut Connect4::new(), &limits).unwrap()
+    });
+    assert!(started.elapsed() < Duration::from_secs(1), "{:?}", started.elapsed());
+    assert!(!result.completed);
+    assert!(result.depth >= 1);
+    assert_eq!(result.pv, reference(result.depth).pv);
+}
