@@ -106,10 +106,7 @@ fn main() -> ExitCode {
             }
             _ => String::new(),
         };
-        println!(
-            "line {line_number} score {score} nodes {} us {micros}{verdict}",
-            result.nodes
-        );
+        println!("line {line_number} score {score} nodes {} us {micros}{verdict}", result.nodes);
         positions += 1;
         total_us += micros;
         total_nodes += result.nodes;

@@ -1,1 +1,134 @@
-fn main() {}
+//! Reads a game-tree file (`ROOT … VALUE … END`, see `alphabeta::tree`) and prints its
+//! minimax value, principal variation, the leaves minimax and alpha-beta evaluate, and every
+//! alpha-beta cutoff.
+//!
+//! ```text
+//! cargo run --features std --example tree -- tests/data/trees/seed-example.tree
+//! cargo run --features std --example tree -- tests/data/trees/seed-example.tree --json
+//! ```
+//!
+//! `--json` prints one line with the fields of the `*.expected.json` files, in their order and
+//! spacing. A bad argument, a missing or malformed file prints `error: …` on stderr and exits
+//! with status 1.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use alphabeta::tree::{CutoffKind, Report, Tree};
+use serde_json::{Number, Value};
+
+const USAGE: &str = "usage: tree FILE [--json]";
+
+fn main() -> ExitCode {
+    let args: Result<Vec<String>, _> =
+        std::env::args_os().skip(1).map(|a| a.into_string()).collect();
+    let result = match args {
+        Ok(args) => run(&args),
+        Err(arg) => Err(format!("argument {arg:?} is not valid UTF-8; {USAGE}")),
+    };
+    // Write errors (a closed pipe) are ignored: there is nobody left to tell.
+    match result {
+        Ok(output) => {
+            let _ = std::io::stdout().lock().write_all(output.as_bytes());
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            let _ = writeln!(std::io::stderr().lock(), "error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs on the arguments after the program name: the text for stdout, or a one-line error
+/// (without the `error: ` prefix).
+pub fn run(args: &[String]) -> Result<String, String> {
+    let mut file = None;
+    let mut json = false;
+    for arg in args {
+        match arg.as_str() {
+            "--json" => json = true,
+            "-h" | "--help" => return Ok(format!("{USAGE}\n")),
+            option if option.starts_with('-') && option != "-" => {
+                return Err(format!("unknown option {option:?}; {USAGE}"))
+            }
+            path if file.is_none() => file = Some(path),
+            _ => return Err(format!("more than one file given; {USAGE}")),
+        }
+    }
+    let Some(file) = file else { return Err(format!("no file given; {USAGE}")) };
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let tree = Tree::parse(&text).map_err(|e| format!("{file}: {e}"))?;
+    let report = tree.report();
+    Ok(if json { report_json(&report) + "\n" } else { report_text(&report) })
+}
+
+/// A value as JSON: an integer when it is one (`4`, not `4.0`), a decimal otherwise.
+pub fn number(value: f64) -> Value {
+    // Every integer below 2^53 in magnitude is exact in an f64 and an i64.
+    if value.fract() == 0.0 && value.abs() < 9_007_199_254_740_992.0 {
+        Value::from(value as i64)
+    } else {
+        Number::from_f64(value).map_or(Value::Null, Value::Number)
+    }
+}
+
+/// The report as one line of JSON with the fields, order and spacing of the expected files.
+pub fn report_json(report: &Report) -> String {
+    let names = |names: &[String]| {
+        let quoted: Vec<String> =
+            names.iter().map(|n| Value::from(n.as_str()).to_string()).collect();
+        format!("[{}]", quoted.join(", "))
+    };
+    let cutoffs: Vec<String> = report
+        .cutoffs
+        .iter()
+        .map(|c| {
+            format!(
+                "{{\"node\": {}, \"after\": {}, \"kind\": {}, \"pruned\": {}}}",
+                Value::from(c.node.as_str()),
+                Value::from(c.after.as_str()),
+                Value::from(c.kind.as_str()),
+                names(&c.pruned)
+            )
+        })
+        .collect();
+    format!(
+        "{{\"value\": {}, \"pv\": {}, \"minimax_leaves\": {}, \"alphabeta_leaves\": {}, \
+         \"cutoffs\": [{}]}}",
+        number(report.value),
+        names(&report.pv),
+        report.minimax_leaves,
+        report.alphabeta_leaves,
+        cutoffs.join(", ")
+    )
+}
+
+/// The report for a reader.
+pub fn report_text(report: &Report) -> String {
+    let mut out = format!("value: {}\n", number(report.value));
+    if report.pv.is_empty() {
+        out.push_str("principal variation: none (the root is a leaf)\n");
+    } else {
+        out.push_str(&format!("principal variation: {}\n", report.pv.join(" ")));
+    }
+    out.push_str(&format!(
+        "leaves evaluated: minimax {}, alpha-beta {}\n",
+        report.minimax_leaves, report.alphabeta_leaves
+    ));
+    out.push_str(&format!("cutoffs: {}\n", report.cutoffs.len()));
+    for cut in &report.cutoffs {
+        let bound = match cut.kind {
+            CutoffKind::Beta => "MAX node, value reached beta",
+            CutoffKind::Alpha => "MIN node, value fell to alpha",
+        };
+        out.push_str(&format!(
+            "  {} cut at {} after {} ({}): skipped {}\n",
+            cut.kind,
+            cut.node,
+            cut.after,
+            bound,
+            cut.pruned.join(" ")
+        ));
+    }
+    out
+}

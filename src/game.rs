@@ -3,6 +3,7 @@
 use core::fmt::Debug;
 
 use crate::score::Score;
+use crate::tt::MoveCode;
 
 /// A fixed-capacity list of moves, written by [`Game::generate_moves`].
 ///
@@ -104,9 +105,9 @@ impl<'a, M, const N: usize> IntoIterator for &'a MoveList<M, N> {
 /// may move again. The search negates scores and swaps the alpha/beta window only where
 /// [`Game::side_to_move`] changes.
 pub trait Game {
-    /// A move. Small and `Copy`: the engine stores moves in the principal variation and, with
-    /// the later accelerators, in the transposition table and the killer slots.
-    type Move: Copy + Eq + Debug;
+    /// A move. Small and `Copy`: the engine stores moves in the principal variation and the
+    /// killer slots, and a 16-bit [`MoveCode`] of the best move in the transposition table.
+    type Move: Copy + Eq + Debug + MoveCode;
     /// A player, as returned by [`Game::side_to_move`].
     type Player: Copy + Eq + Debug;
     /// What [`Game::make_move`] returns to let [`Game::unmake_move`] restore the position:
@@ -144,6 +145,20 @@ pub trait Game {
     fn is_tactical(&self, mv: Self::Move) -> bool {
         let _ = mv;
         false
+    }
+
+    /// `true` when the game has a quiescence policy: [`Game::generate_tactical_moves`] is
+    /// implemented. The default, `false`, evaluates horizon positions as they stand.
+    const QUIESCENCE: bool = false;
+
+    /// The quiescence policy: writes the moves worth searching beyond the horizon (captures,
+    /// promotions: moves that change the evaluation sharply). Quiescence search
+    /// ([`Config::quiescence`](crate::Config::quiescence)) tries them after "standing pat" on
+    /// the static evaluation, up to
+    /// [`Config::max_quiescence_depth`](crate::Config::max_quiescence_depth) plies. The
+    /// default writes none.
+    fn generate_tactical_moves<const N: usize>(&self, moves: &mut MoveList<Self::Move, N>) {
+        let _ = moves;
     }
 }
 

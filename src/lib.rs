@@ -93,8 +93,13 @@ pub mod clock;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod ordering;
 pub mod score;
 pub mod search;
+#[cfg(feature = "std")]
+pub mod tree;
+pub mod tt;
+pub mod zobrist;
 
 #[cfg(feature = "std")]
 pub use clock::StdClock;

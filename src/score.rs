@@ -27,6 +27,8 @@
 use core::fmt::{Debug, Display};
 use core::ops::Neg;
 
+use crate::tt::{Slot, Slot32, Slot64};
+
 /// The largest distance in plies that a win or loss score can carry.
 ///
 /// Scores with an absolute value of at least `WIN - MAX_MATE_PLY` are forced results.
@@ -37,7 +39,16 @@ pub const MAX_MATE_PLY: u32 = 4096;
 /// Implemented for `i32`, `f32` and `f64`; the trait is sealed so that every implementation
 /// keeps the invariants the search depends on (total order on non-NaN values, exact negation).
 pub trait Score:
-    Copy + PartialOrd + PartialEq + Debug + Display + Neg<Output = Self> + Send + Sync + 'static + sealed::Sealed
+    Copy
+    + PartialOrd
+    + PartialEq
+    + Debug
+    + Display
+    + Neg<Output = Self>
+    + Send
+    + Sync
+    + 'static
+    + sealed::Sealed
 {
     /// A draw, or an even position.
     const ZERO: Self;
@@ -72,6 +83,40 @@ pub trait Score:
 
     /// `self - delta`, saturating at `±INFINITY` for integers.
     fn sub(self, delta: Self) -> Self;
+
+    /// The width of the null window for a configured floating epsilon: `1` for integers,
+    /// `epsilon` converted for floating scores.
+    fn null_window(epsilon: f64) -> Self;
+
+    /// The transposition-table slot that stores this score type.
+    type Slot: Slot;
+
+    /// The bits stored in a transposition-table slot.
+    fn to_bits(self) -> u64;
+
+    /// The score back from [`Score::to_bits`].
+    fn from_bits(bits: u64) -> Self;
+
+    /// A root-relative score, `ply` plies below the root, made relative to its node for the
+    /// transposition table: a win `d` plies from the root becomes a win `d - ply` plies from
+    /// the node. Heuristic scores are unchanged.
+    fn relative_to_node(self, ply: u32) -> Self {
+        match self.mate_distance() {
+            Some(d) if d >= 0 => Self::win_in((d as u32).saturating_sub(ply)),
+            Some(d) => Self::loss_in(d.unsigned_abs().saturating_sub(ply)),
+            None => self,
+        }
+    }
+
+    /// The inverse of [`Score::relative_to_node`]: a node-relative score from the table made relative to
+    /// the root again, `ply` plies below it.
+    fn relative_to_root(self, ply: u32) -> Self {
+        match self.mate_distance() {
+            Some(d) if d >= 0 => Self::win_in(d as u32 + ply),
+            Some(d) => Self::loss_in(d.unsigned_abs() + ply),
+            None => self,
+        }
+    }
 }
 
 mod sealed {
@@ -112,10 +157,20 @@ impl Score for i32 {
     fn sub(self, delta: Self) -> Self {
         self.saturating_sub(delta).clamp(-Self::INFINITY, Self::INFINITY)
     }
+    fn null_window(_: f64) -> Self {
+        1
+    }
+    type Slot = Slot32;
+    fn to_bits(self) -> u64 {
+        u64::from(self as u32)
+    }
+    fn from_bits(bits: u64) -> Self {
+        bits as u32 as i32
+    }
 }
 
 macro_rules! float_score {
-    ($t:ty) => {
+    ($t:ty, $slot:ty, $bits:ty) => {
         impl Score for $t {
             const ZERO: Self = 0.0;
             const WIN: Self = 1_000_000.0;
@@ -147,12 +202,22 @@ macro_rules! float_score {
             fn sub(self, delta: Self) -> Self {
                 self - delta
             }
+            fn null_window(epsilon: f64) -> Self {
+                epsilon as $t
+            }
+            type Slot = $slot;
+            fn to_bits(self) -> u64 {
+                u64::from(<$t>::to_bits(self))
+            }
+            fn from_bits(bits: u64) -> Self {
+                <$t>::from_bits(bits as $bits)
+            }
         }
     };
 }
 
-float_score!(f32);
-float_score!(f64);
+float_score!(f32, Slot32, u32);
+float_score!(f64, Slot64, u64);
 
 #[cfg(test)]
 mod tests {
@@ -175,6 +240,18 @@ mod tests {
         assert_eq!(<i32 as Score>::INFINITY.add(1), i32::MAX);
         assert_eq!((-<i32 as Score>::INFINITY).sub(1), -i32::MAX);
         assert_eq!(5_i32.sub(1), 4);
+    }
+
+    #[test]
+    fn table_scores_are_node_relative() {
+        // A win 7 plies from the root, seen at ply 3, is a win 4 plies from that node.
+        assert_eq!(<i32 as Score>::win_in(7).relative_to_node(3), <i32 as Score>::win_in(4));
+        assert_eq!(<i32 as Score>::win_in(4).relative_to_root(3), <i32 as Score>::win_in(7));
+        assert_eq!(<f64 as Score>::loss_in(6).relative_to_node(2), <f64 as Score>::loss_in(4));
+        assert_eq!(<f64 as Score>::loss_in(4).relative_to_root(2), <f64 as Score>::loss_in(6));
+        assert_eq!(25_i32.relative_to_node(9), 25);
+        assert_eq!(<f32 as Score>::from_bits(Score::to_bits(-0.75_f32)), -0.75);
+        assert_eq!(<i32 as Score>::from_bits(Score::to_bits(-3_i32)), -3);
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! The two-player search: negamax with fail-soft alpha-beta under iterative deepening.
+//! The two-player search: negamax with fail-soft alpha-beta under iterative deepening, and the
+//! accelerators that make it fast.
 //!
 //! # The algorithm
 //!
@@ -17,30 +18,71 @@
 //! * a result strictly inside the window is the exact minimax value.
 //!
 //! With the full window `(-INFINITY, INFINITY)` the root value equals plain minimax
-//! (Knuth & Moore 1975, theorem 1); the tests check that on random trees and real games.
+//! (Knuth & Moore 1975); the tests check that on random trees and real games.
 //!
 //! Iterative deepening searches depth 1, 2, … `max_depth`. Its results are what a time limit
 //! returns: the last iteration that completed, never a half-searched one. An iteration whose
 //! search reached no horizon (every line ended in a terminal position) has found the game's
 //! value, so deeper iterations are skipped.
+//!
+//! # Accelerators (each can be switched off in [`Config`])
+//!
+//! | technique | value-preserving | source |
+//! |---|---|---|
+//! | move ordering: PV move, TT move, killers, history | yes | Schaeffer 1989 (history) |
+//! | transposition table with bounds | yes, with [`TtCutoffs::EqualDraft`]; deeper drafts give deeper (better) values | Greenblatt et al. 1967; Hyatt & Mann 2002 (lockless) |
+//! | principal variation search (PVS) | yes | Marsland & Campbell 1982 |
+//! | mate distance pruning | yes | |
+//! | late move reductions (LMR) | no: reduced lines see less | |
+//! | quiescence search | no: horizon positions are searched further | |
+//! | random tie-breaking at the root | yes (the value; the move is one of the equal best) | |
+//!
+//! PVS searches the first move of a node with the full window and every later move with a
+//! null window `(alpha, alpha + epsilon)` that only asks "is it better than alpha?"; a move that
+//! says yes is searched again with the full window. For integers `epsilon` is 1; for floating
+//! scores it is [`Config::null_window_epsilon`] (1e-4 by default), and where `alpha + epsilon`
+//! rounds back to `alpha` (huge scores in `f32`) the full window is used instead.
 
 use core::marker::PhantomData;
+
+use rand_core::{Rng, SeedableRng};
+use rand_xorshift::XorShiftRng;
 
 use crate::clock::Limits;
 use crate::error::SearchError;
 use crate::game::{EvalContext, Evaluator, Game, MoveList};
+use crate::ordering::{DefaultSorter, MoveSorter, OrderingHints};
 use crate::score::Score;
+use crate::tt::{Bound, Entry, MoveCode, NoTable, Table};
 
 /// Which tree search to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub enum Algorithm {
-    /// Negamax with fail-soft alpha-beta pruning (Knuth & Moore 1975). The default.
+    /// Negamax with fail-soft alpha-beta pruning (Knuth & Moore 1975) and the accelerators
+    /// switched on in [`Config`]. The default.
     #[default]
     AlphaBeta,
-    /// Plain negamax minimax: every node to the depth limit, no pruning. For teaching and for
-    /// verifying the pruned search; it visits the whole tree.
+    /// Plain negamax minimax: every node to the depth limit, no pruning, no accelerator (the
+    /// transposition table, ordering, PVS, LMR, quiescence and tie-breaking are all ignored).
+    /// For teaching and for verifying the pruned search; it visits the whole tree.
     Minimax,
+}
+
+/// When a transposition-table entry may end a node's search without searching it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum TtCutoffs {
+    /// An entry searched at least as deep as needed, or proven (its subtree reached no
+    /// horizon). The default, and what every engine does: deeper entries make the value
+    /// better than a fixed-depth search, so it may differ from plain alpha-beta at that depth.
+    #[default]
+    DeeperOrProven,
+    /// Only an entry searched exactly as deep as needed: the root value then equals plain
+    /// alpha-beta at the same depth. For verification.
+    EqualDraft,
+    /// Never: the table only supplies the move to try first.
+    Never,
 }
 
 /// How the engine searches. Per-call limits (depths, time) are in [`Limits`], not here.
@@ -48,9 +90,9 @@ pub enum Algorithm {
 /// ```
 /// use alphabeta::{Algorithm, Config};
 /// let config = Config { algorithm: Algorithm::Minimax, ..Config::default() };
-/// assert!(config.iterative_deepening);
+/// assert!(config.iterative_deepening && config.pvs && config.tie_break_seed.is_none());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Config {
     /// The tree search. Default: [`Algorithm::AlphaBeta`].
     pub algorithm: Algorithm,
@@ -60,18 +102,117 @@ pub struct Config {
     /// Nodes between two polls of the clock and the stop flag. Default 1024; 0 counts as 1.
     /// Smaller reacts faster to a deadline, larger reads the clock less often.
     pub poll_interval_nodes: u32,
+    /// Move ordering by the engine's sorter (the [`DefaultSorter`] unless replaced).
+    /// Default on; off searches moves in the game's order.
+    pub ordering: bool,
+    /// When a transposition-table entry may cut a node (only with a table; see
+    /// [`Engine::with_table`]). Default [`TtCutoffs::DeeperOrProven`]. Cutoffs are never
+    /// taken at PV nodes, so the principal variation stays whole.
+    pub tt_cutoffs: TtCutoffs,
+    /// Principal variation search. Default on.
+    pub pvs: bool,
+    /// The null-window width of PVS for floating scores (integers always use 1). Default 1e-4.
+    pub null_window_epsilon: f64,
+    /// Mate distance pruning: a node `ply` plies from the root can neither win before ply
+    /// `ply + 1` nor lose before it, so the window is narrowed to that. Default on. Requires
+    /// an evaluator that scores wins and losses with [`Score::win_in`] / [`Score::loss_in`] of
+    /// the ply and keeps heuristic scores out of the mate range.
+    pub mate_distance_pruning: bool,
+    /// Late move reductions. Default on.
+    pub lmr: bool,
+    /// LMR applies at nodes with at least this many plies left. Default 3.
+    pub lmr_min_depth: u32,
+    /// LMR applies to moves from this index on (0 is the first move). Default 3.
+    pub lmr_min_move_index: u32,
+    /// Quiescence search at the horizon, for games with a policy ([`Game::QUIESCENCE`]).
+    /// Default on (it does nothing for a game without a policy).
+    pub quiescence: bool,
+    /// The most plies quiescence search adds beyond the horizon. Default 4.
+    pub max_quiescence_depth: u32,
+    /// `Some(seed)`: choose at random (`rand_xorshift` seeded with `seed`, so runs are
+    /// reproducible) among root moves whose scores are exactly equal. Default `None`: the
+    /// first best move in search order.
+    pub tie_break_seed: Option<u64>,
 }
 
 impl Config {
-    /// The defaults: alpha-beta, iterative deepening, a poll every 1024 nodes.
+    /// The defaults (see each field).
     pub const fn new() -> Self {
-        Self { algorithm: Algorithm::AlphaBeta, iterative_deepening: true, poll_interval_nodes: 1024 }
+        Self {
+            algorithm: Algorithm::AlphaBeta,
+            iterative_deepening: true,
+            poll_interval_nodes: 1024,
+            ordering: true,
+            tt_cutoffs: TtCutoffs::DeeperOrProven,
+            pvs: true,
+            null_window_epsilon: 1e-4,
+            mate_distance_pruning: true,
+            lmr: true,
+            lmr_min_depth: 3,
+            lmr_min_move_index: 3,
+            quiescence: true,
+            max_quiescence_depth: 4,
+            tie_break_seed: None,
+        }
+    }
+
+    /// Only what preserves the value: no LMR, no quiescence (PVS, ordering, the table with
+    /// the default cutoffs and mate distance pruning stay on).
+    pub const fn value_preserving() -> Self {
+        Self { lmr: false, quiescence: false, ..Self::new() }
+    }
+
+    /// Plain alpha-beta: every accelerator off, moves in the game's order.
+    pub const fn plain_alpha_beta() -> Self {
+        Self {
+            ordering: false,
+            tt_cutoffs: TtCutoffs::Never,
+            pvs: false,
+            mate_distance_pruning: false,
+            lmr: false,
+            quiescence: false,
+            ..Self::new()
+        }
     }
 }
 
 impl Default for Config {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// Counters of one search call (all iterations).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Nodes visited, quiescence nodes included.
+    pub nodes: u64,
+    /// Of which quiescence-search nodes.
+    pub quiescence_nodes: u64,
+    /// Transposition-table probes.
+    pub tt_probes: u64,
+    /// Probes that found an entry for the position.
+    pub tt_hits: u64,
+    /// Nodes ended by a table entry without a search.
+    pub tt_cutoffs: u64,
+    /// Beta cutoffs (fail-highs) in the main search.
+    pub beta_cutoffs: u64,
+    /// Of which caused by the first move searched.
+    pub first_move_cutoffs: u64,
+    /// Re-searches: PVS scouts that beat alpha, and reduced searches that did.
+    pub researches: u64,
+}
+
+impl SearchStats {
+    /// The share of beta cutoffs caused by the first move, in permille (0–1000): a measure of
+    /// move ordering (90% and more is good).
+    pub fn first_move_cutoff_permille(&self) -> u32 {
+        (self.first_move_cutoffs * 1000).checked_div(self.beta_cutoffs).unwrap_or(0) as u32
+    }
+
+    /// The share of table probes that hit, in permille.
+    pub fn tt_hit_permille(&self) -> u32 {
+        (self.tt_hits * 1000).checked_div(self.tt_probes).unwrap_or(0) as u32
     }
 }
 
@@ -98,6 +239,28 @@ pub struct SearchResult<M, S, const MAX_PLY: usize> {
     pub pv: heapless::Vec<M, MAX_PLY>,
     /// Microseconds from the start of the search to its end, when a clock was given.
     pub elapsed_micros: Option<u64>,
+    /// Counters of the whole call.
+    pub stats: SearchStats,
+}
+
+/// What the per-iteration callback of [`Engine::search_with_info`] receives after each
+/// completed iteration, like the `info` lines of chess engines.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IterationInfo<'a, M, S> {
+    /// The depth just completed.
+    pub depth: u32,
+    /// Its score.
+    pub score: S,
+    /// Nodes so far in this call.
+    pub nodes: u64,
+    /// Microseconds since the start of the call (with a clock).
+    pub elapsed_micros: Option<u64>,
+    /// Nodes per second so far (with a clock, once time has passed).
+    pub nodes_per_second: Option<u64>,
+    /// The principal variation of this iteration.
+    pub pv: &'a [M],
+    /// Whether the score is the game's value.
+    pub exact: bool,
 }
 
 /// The outcome of [`Engine::search_window`]: one fixed-depth search with a given window.
@@ -107,10 +270,12 @@ pub struct WindowResult<M, S> {
     /// between is exact.
     pub score: S,
     /// The move that produced `score` (the first of the best when several tie); `None` for a
-    /// terminal root, a root without legal moves, or depth 0.
+    /// terminal root, a root without legal moves, depth 0, or a root answered by the table.
     pub best_move: Option<M>,
     /// Nodes visited, the root included.
     pub nodes: u64,
+    /// Counters of the call.
+    pub stats: SearchStats,
 }
 
 /// Why the recursion unwinds early.
@@ -128,69 +293,164 @@ impl From<SearchError> for Halt {
 }
 
 /// The mutable state of one search call.
-struct Context<'l, 'c> {
+struct Context<'l, 'c, P> {
     limits: Option<&'l Limits<'c>>,
     start_micros: u64,
     /// May the clock and the stop flag end the current iteration (beyond `min_depth`)?
     interruptible: bool,
     poll_interval: u64,
-    nodes: u64,
-    /// Set when a non-terminal position was evaluated at depth 0.
+    stats: SearchStats,
+    /// Set when a non-terminal position was evaluated at the horizon.
     reached_horizon: bool,
     /// The clock reading of the poll that ended the search, if one did.
     stopped_at_micros: Option<u64>,
+    root_side: Option<P>,
 }
 
-impl Context<'_, '_> {
+impl<'l, 'c, P> Context<'l, 'c, P> {
+    fn new(limits: Option<&'l Limits<'c>>, poll_interval: u64) -> Self {
+        Context {
+            limits,
+            start_micros: 0,
+            interruptible: false,
+            poll_interval,
+            stats: SearchStats::default(),
+            reached_horizon: false,
+            stopped_at_micros: None,
+            root_side: None,
+        }
+    }
+}
+
+impl<P> Context<'_, '_, P> {
+    /// Counts a node and polls every `poll_interval` nodes: `Err` when the search must stop.
+    fn visit(&mut self) -> Result<(), Halt> {
+        self.stats.nodes += 1;
+        if self.interruptible
+            && self.stats.nodes.is_multiple_of(self.poll_interval)
+            && self.out_of_time()
+        {
+            return Err(Halt::Interrupted);
+        }
+        Ok(())
+    }
+
     /// One poll: `true` when the search must stop now.
     fn out_of_time(&mut self) -> bool {
+        let reading = self.limits.and_then(|l| l.clock).map(|c| c.now_micros());
+        self.out_of_time_at(reading)
+    }
+
+    /// Whether the search must stop, given a clock reading just taken (`None`: no clock).
+    fn out_of_time_at(&mut self, reading: Option<u64>) -> bool {
         let Some(limits) = self.limits else { return false };
-        if limits.stop_raised() {
-            self.stopped_at_micros = limits.clock.map(|c| c.now_micros());
+        let timed_out = match (reading, limits.time_limit_micros) {
+            (Some(now), Some(limit)) => now.saturating_sub(self.start_micros) >= limit,
+            _ => false,
+        };
+        if timed_out || limits.stop_raised() {
+            self.stopped_at_micros = reading;
             return true;
-        }
-        if let (Some(clock), Some(limit)) = (limits.clock, limits.time_limit_micros) {
-            let now = clock.now_micros();
-            if now.saturating_sub(self.start_micros) >= limit {
-                self.stopped_at_micros = Some(now);
-                return true;
-            }
         }
         false
     }
+}
+
+/// Where a node stands in the tree.
+#[derive(Clone, Copy)]
+struct Node {
+    depth: u32,
+    ply: u32,
+    /// A PV node: searched with an open window, expected to end inside it.
+    pv: bool,
+    /// On the previous iteration's principal variation (so its move there is tried first).
+    on_prev_pv: bool,
 }
 
 /// The search engine for one game type `G` with evaluator `E`.
 ///
 /// * `MAX_MOVES`: the capacity of a move list, the most legal moves a position may have.
 /// * `MAX_PLY`: the deepest search, in plies, and the capacity of the principal variation.
+/// * `T`: the transposition table: [`NoTable`] (the default) or a reference to a
+///   [`TranspositionTable`](crate::tt::TranspositionTable) given by [`Engine::with_table`].
+/// * `O`: the move sorter, [`DefaultSorter`] unless replaced by [`Engine::with_sorter`].
 ///
-/// The engine holds no heap memory: its size is fixed by the two capacities (the principal
-/// variation table takes `MAX_PLY * MAX_PLY` moves) and `new` is `const`, so an engine can
-/// live in a `static`. The recursion keeps one move list (`MAX_MOVES` moves) per ply on the
-/// stack.
+/// The engine holds no heap memory: its size is fixed by the capacities (the principal
+/// variation tables take `(MAX_PLY + 1) * MAX_PLY` moves, the default sorter about 2 KiB) and
+/// `new` is `const`, so an engine can live in a `static`. The recursion keeps one move list
+/// (`MAX_MOVES` moves, plus their ordering keys) per ply on the stack.
 ///
 /// An engine is used by one thread at a time (`search` takes `&mut self`); stop it from
-/// another thread or an interrupt through [`Limits::stop`].
-pub struct Engine<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize> {
+/// another thread or an interrupt through [`Limits::stop`]. A table may be shared by any
+/// number of engines on any number of threads.
+pub struct Engine<
+    G: Game,
+    E: Evaluator<G>,
+    const MAX_MOVES: usize,
+    const MAX_PLY: usize,
+    T = NoTable,
+    O = DefaultSorter<<G as Game>::Move, MAX_PLY>,
+> {
     evaluator: E,
     config: Config,
+    table: T,
+    sorter: O,
     /// Triangular principal-variation table: `pv[ply]` is the best line found from `ply` on.
     pv: [heapless::Vec<G::Move, MAX_PLY>; MAX_PLY],
+    /// The principal variation of the previous iteration, tried first in the next.
+    prev_pv: heapless::Vec<G::Move, MAX_PLY>,
+    rng: Option<XorShiftRng>,
     _game: PhantomData<fn(&mut G)>,
 }
 
 impl<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize>
     Engine<G, E, MAX_MOVES, MAX_PLY>
 {
-    /// An engine with the given evaluator and configuration.
+    /// An engine with the given evaluator and configuration, no transposition table and the
+    /// default move sorter.
     pub const fn new(evaluator: E, config: Config) -> Self {
+        Self::with_parts(evaluator, config, NoTable, DefaultSorter::new())
+    }
+}
+
+impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
+    Engine<G, E, MAX_MOVES, MAX_PLY, T, O>
+where
+    G: Game,
+    E: Evaluator<G>,
+    T: Table<E::Score>,
+    O: MoveSorter<G>,
+{
+    /// An engine from all its parts.
+    pub const fn with_parts(evaluator: E, config: Config, table: T, sorter: O) -> Self {
         Self {
             evaluator,
             config,
+            table,
+            sorter,
             pv: [const { heapless::Vec::new() }; MAX_PLY],
+            prev_pv: heapless::Vec::new(),
+            rng: None,
             _game: PhantomData,
         }
+    }
+
+    /// The same engine with a transposition table (for example `&TABLE`, a reference to a
+    /// [`TranspositionTable`](crate::tt::TranspositionTable), or a
+    /// [`TableSlice`](crate::tt::TableSlice)).
+    pub fn with_table<T2: Table<E::Score>>(
+        self,
+        table: T2,
+    ) -> Engine<G, E, MAX_MOVES, MAX_PLY, T2, O> {
+        Engine::with_parts(self.evaluator, self.config, table, self.sorter)
+    }
+
+    /// The same engine with another move sorter.
+    pub fn with_sorter<O2: MoveSorter<G>>(
+        self,
+        sorter: O2,
+    ) -> Engine<G, E, MAX_MOVES, MAX_PLY, T, O2> {
+        Engine::with_parts(self.evaluator, self.config, self.table, sorter)
     }
 
     /// The configuration.
@@ -198,9 +458,10 @@ impl<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize>
         &self.config
     }
 
-    /// Replaces the configuration for the following searches.
+    /// Replaces the configuration for the following searches (and re-seeds tie-breaking).
     pub fn set_config(&mut self, config: Config) {
         self.config = config;
+        self.rng = None;
     }
 
     /// The evaluator.
@@ -211,6 +472,27 @@ impl<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize>
     /// The evaluator, mutable (to change its parameters between searches).
     pub fn evaluator_mut(&mut self) -> &mut E {
         &mut self.evaluator
+    }
+
+    /// The transposition table.
+    pub fn table(&self) -> &T {
+        &self.table
+    }
+
+    /// The move sorter.
+    pub fn sorter(&self) -> &O {
+        &self.sorter
+    }
+
+    /// The move sorter, mutable.
+    pub fn sorter_mut(&mut self) -> &mut O {
+        &mut self.sorter
+    }
+
+    /// Forgets the killer moves and history scores learnt so far (they otherwise carry over
+    /// from one search to the next, which helps when the positions are related).
+    pub fn clear_history(&mut self) {
+        self.sorter.clear();
     }
 
     /// Searches `game` by iterative deepening within `limits` and returns the last completed
@@ -228,17 +510,32 @@ impl<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize>
         game: &mut G,
         limits: &Limits<'_>,
     ) -> Result<SearchResult<G::Move, E::Score, MAX_PLY>, SearchError> {
+        self.search_with_info(game, limits, |_| {})
+    }
+
+    /// [`Engine::search`], calling `on_iteration` after every completed iteration.
+    ///
+    /// # Errors
+    /// As [`Engine::search`].
+    pub fn search_with_info<F>(
+        &mut self,
+        game: &mut G,
+        limits: &Limits<'_>,
+        mut on_iteration: F,
+    ) -> Result<SearchResult<G::Move, E::Score, MAX_PLY>, SearchError>
+    where
+        F: FnMut(&IterationInfo<'_, G::Move, E::Score>),
+    {
         self.check_limits(limits)?;
-        let start_micros = limits.clock.map_or(0, |c| c.now_micros());
-        let mut ctx = Context {
-            limits: Some(limits),
-            start_micros,
-            interruptible: false,
-            poll_interval: u64::from(self.config.poll_interval_nodes.max(1)),
-            nodes: 0,
-            reached_horizon: false,
-            stopped_at_micros: None,
-        };
+        let mut ctx = Context::new(Some(limits), u64::from(self.config.poll_interval_nodes.max(1)));
+        ctx.start_micros = limits.clock.map_or(0, |c| c.now_micros());
+        ctx.root_side = Some(game.side_to_move());
+        if self.rng.is_none() {
+            self.rng = self.config.tie_break_seed.map(XorShiftRng::seed_from_u64);
+        }
+        self.table.new_search();
+        self.prev_pv.clear();
+
         let first_depth = if self.config.iterative_deepening { 1 } else { limits.max_depth };
         let mut result = SearchResult {
             best_move: None,
@@ -249,23 +546,46 @@ impl<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize>
             completed: true,
             pv: heapless::Vec::new(),
             elapsed_micros: None,
+            stats: SearchStats::default(),
         };
-        for depth in first_depth..=limits.max_depth {
+        // The clock reading after the last completed iteration.
+        let mut last_reading = None;
+        let mut depth = first_depth;
+        loop {
             ctx.interruptible = depth > limits.min_depth;
-            // Between iterations: do not start one that the clock would interrupt at once.
-            if ctx.interruptible && ctx.out_of_time() {
-                result.completed = false;
-                break;
-            }
             ctx.reached_horizon = false;
-            match self.negamax(&mut ctx, game, depth, 0, -E::Score::INFINITY, E::Score::INFINITY) {
+            let root = Node { depth, ply: 0, pv: true, on_prev_pv: true };
+            let window = (-E::Score::INFINITY, E::Score::INFINITY);
+            match self.negamax(&mut ctx, game, root, window.0, window.1) {
                 Ok(score) => {
                     result.score = score;
                     result.depth = depth;
                     result.pv = self.pv[0].clone();
                     result.best_move = result.pv.first().copied();
                     result.exact = !ctx.reached_horizon;
-                    if result.exact {
+                    self.prev_pv = result.pv.clone();
+                    // One clock reading per iteration: for the callback, and to decide
+                    // whether the next iteration may start.
+                    last_reading = limits.clock.map(|c| c.now_micros());
+                    let elapsed = last_reading.map(|now| now.saturating_sub(ctx.start_micros));
+                    on_iteration(&IterationInfo {
+                        depth,
+                        score,
+                        nodes: ctx.stats.nodes,
+                        elapsed_micros: elapsed,
+                        nodes_per_second: elapsed
+                            .filter(|&micros| micros > 0)
+                            .map(|micros| ctx.stats.nodes.saturating_mul(1_000_000) / micros),
+                        pv: &result.pv,
+                        exact: result.exact,
+                    });
+                    if result.exact || depth >= limits.max_depth {
+                        break;
+                    }
+                    depth += 1;
+                    // Do not start an iteration beyond the minimum that is already out of time.
+                    if depth > limits.min_depth && ctx.out_of_time_at(last_reading) {
+                        result.completed = false;
                         break;
                     }
                 }
@@ -276,22 +596,25 @@ impl<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize>
                 Err(Halt::Error(error)) => return Err(error),
             }
         }
-        result.nodes = ctx.nodes;
-        result.elapsed_micros = match (ctx.stopped_at_micros, limits.clock) {
-            (Some(stopped), _) => Some(stopped.saturating_sub(start_micros)),
-            (None, Some(clock)) => Some(clock.now_micros().saturating_sub(start_micros)),
-            (None, None) => None,
-        };
+        result.nodes = ctx.stats.nodes;
+        result.stats = ctx.stats;
+        result.elapsed_micros = ctx
+            .stopped_at_micros
+            .or(last_reading)
+            .or_else(|| limits.clock.map(|c| c.now_micros()))
+            .map(|end| end.saturating_sub(ctx.start_micros));
         Ok(result)
     }
 
     /// One fixed-depth search of `game` with the window `(alpha, beta)`, without iterative
-    /// deepening, clock or stop flag. Depth 0 returns the static evaluation.
+    /// deepening, clock or stop flag. Depth 0 returns the static evaluation (or quiescence).
     ///
     /// This is the building block of window drivers (aspiration windows, MTD(f), a null-window
     /// solver that narrows the score range). The result is fail-soft: `<= alpha` is an upper
     /// bound, `>= beta` a lower bound, anything between is the exact value. Under
-    /// [`Algorithm::Minimax`] the window is ignored and the exact value returned.
+    /// [`Algorithm::Minimax`] the window is ignored and the exact value returned. The
+    /// transposition table is used but not aged: call its `new_search` between unrelated
+    /// positions if you like.
     ///
     /// # Errors
     /// [`SearchError::InvalidWindow`] when `!(alpha < beta)`, [`SearchError::DepthBeyondCapacity`]
@@ -303,27 +626,30 @@ impl<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize>
         alpha: E::Score,
         beta: E::Score,
     ) -> Result<WindowResult<G::Move, E::Score>, SearchError> {
-        // Written so that NaN fails too.
-        if !(alpha < beta) {
+        // NaN compares as unordered and fails too.
+        if alpha.partial_cmp(&beta) != Some(core::cmp::Ordering::Less) {
             return Err(SearchError::InvalidWindow);
         }
         if depth as usize > MAX_PLY {
             return Err(SearchError::DepthBeyondCapacity { max_depth: depth, capacity: MAX_PLY });
         }
-        let mut ctx = Context {
-            limits: None,
-            start_micros: 0,
-            interruptible: false,
-            poll_interval: u64::MAX,
-            nodes: 0,
-            reached_horizon: false,
-            stopped_at_micros: None,
-        };
-        match self.negamax(&mut ctx, game, depth, 0, alpha, beta) {
+        let mut ctx = Context::new(None, u64::MAX);
+        ctx.root_side = Some(game.side_to_move());
+        if self.rng.is_none() {
+            self.rng = self.config.tie_break_seed.map(XorShiftRng::seed_from_u64);
+        }
+        self.prev_pv.clear();
+        let pv = self.null_window_above(alpha).is_none_or(|top| top < beta);
+        let root = Node { depth, ply: 0, pv, on_prev_pv: false };
+        if let Some(line) = self.pv.first_mut() {
+            line.clear();
+        }
+        match self.negamax(&mut ctx, game, root, alpha, beta) {
             Ok(score) => Ok(WindowResult {
                 score,
                 best_move: self.pv.first().and_then(|line| line.first().copied()),
-                nodes: ctx.nodes,
+                nodes: ctx.stats.nodes,
+                stats: ctx.stats,
             }),
             Err(Halt::Error(error)) => Err(error),
             // Without limits nothing can interrupt the search.
@@ -353,6 +679,19 @@ impl<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize>
         Ok(())
     }
 
+    /// `alpha + epsilon`, the top of the null window above `alpha`; `None` when it rounds
+    /// back to `alpha` (huge floating scores) or `alpha` is infinite.
+    fn null_window_above(&self, alpha: E::Score) -> Option<E::Score> {
+        let top = alpha.add(E::Score::null_window(self.config.null_window_epsilon));
+        (top > alpha && top < E::Score::INFINITY).then_some(top)
+    }
+
+    /// `alpha - epsilon`, the bottom of a window that sees a score equal to `alpha` exactly.
+    fn null_window_below(&self, alpha: E::Score) -> Option<E::Score> {
+        let bottom = alpha.sub(E::Score::null_window(self.config.null_window_epsilon));
+        (bottom < alpha && bottom > -E::Score::INFINITY).then_some(bottom)
+    }
+
     fn evaluate(&self, game: &G, ply: u32, depth_left: u32) -> Result<E::Score, SearchError> {
         let score =
             self.evaluator.evaluate(game, game.side_to_move(), EvalContext { ply, depth_left });
@@ -362,34 +701,106 @@ impl<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize>
         Ok(score)
     }
 
-    /// Negamax with fail-soft alpha-beta: the score of `game` for its side to move, searched
-    /// `depth` plies deep, `ply` plies from the root.
-    fn negamax(
+    /// Searches the child reached by the move just made, with the window `(alpha, beta)` seen
+    /// from the parent, and returns its score from the parent's point of view: negated, and
+    /// the window swapped, only when the side to move changed.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
         &mut self,
-        ctx: &mut Context<'_, '_>,
+        ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
-        depth: u32,
-        ply: u32,
-        mut alpha: E::Score,
+        parent_side: G::Player,
+        node: Node,
+        alpha: E::Score,
         beta: E::Score,
     ) -> Result<E::Score, Halt> {
-        let pruning = self.config.algorithm == Algorithm::AlphaBeta;
-        debug_assert!(!pruning || alpha < beta, "empty window at ply {ply}");
-
-        ctx.nodes += 1;
-        if ctx.interruptible && ctx.nodes % ctx.poll_interval == 0 && ctx.out_of_time() {
-            return Err(Halt::Interrupted);
+        if game.side_to_move() == parent_side {
+            self.negamax(ctx, game, node, alpha, beta)
+        } else {
+            self.negamax(ctx, game, node, -beta, -alpha).map(|score| -score)
         }
+    }
+
+    /// Negamax with fail-soft alpha-beta: the score of `game` for its side to move.
+    fn negamax(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        node: Node,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<E::Score, Halt> {
+        // Whether this node's own subtree reached a horizon, kept apart from the rest of the
+        // iteration so that the table can record proven entries.
+        let outer_horizon = core::mem::replace(&mut ctx.reached_horizon, false);
+        let result = self.negamax_node(ctx, game, node, alpha, beta);
+        ctx.reached_horizon |= outer_horizon;
+        result
+    }
+
+    fn negamax_node(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        node: Node,
+        mut alpha: E::Score,
+        mut beta: E::Score,
+    ) -> Result<E::Score, Halt> {
+        let config = self.config;
+        let pruning = config.algorithm == Algorithm::AlphaBeta;
+        debug_assert!(!pruning || alpha < beta, "empty window at ply {}", node.ply);
+        let ply = node.ply;
+
+        ctx.visit()?;
         if let Some(line) = self.pv.get_mut(ply as usize) {
             line.clear();
         }
 
         if game.is_terminal() {
-            return Ok(self.evaluate(game, ply, depth)?);
+            return Ok(self.evaluate(game, ply, node.depth)?);
         }
-        if depth == 0 {
+        if node.depth == 0 {
+            if pruning && config.quiescence && G::QUIESCENCE {
+                return self.quiescence(ctx, game, ply, 0, alpha, beta);
+            }
             ctx.reached_horizon = true;
-            return Ok(self.evaluate(game, ply, depth)?);
+            return Ok(self.evaluate(game, ply, 0)?);
+        }
+
+        if pruning && config.mate_distance_pruning {
+            // Not terminal: the game ends at ply + 1 at the earliest, either way.
+            let (best_possible, worst_possible) =
+                (E::Score::win_in(ply + 1), E::Score::loss_in(ply + 1));
+            if alpha >= best_possible {
+                return Ok(best_possible);
+            }
+            if beta <= worst_possible {
+                return Ok(worst_possible);
+            }
+            if worst_possible > alpha {
+                alpha = worst_possible;
+            }
+            if best_possible < beta {
+                beta = best_possible;
+            }
+        }
+
+        // The transposition table: a cutoff, or at least a move to try first.
+        let key = game.zobrist_key();
+        let mut tt_move = None;
+        if pruning && T::ENABLED {
+            ctx.stats.tt_probes += 1;
+            if let Some(entry) = self.table.probe(key) {
+                ctx.stats.tt_hits += 1;
+                tt_move = entry.move_code;
+                if !node.pv {
+                    if let Some(score) = self.tt_cutoff(&entry, node.depth, ply, alpha, beta) {
+                        ctx.stats.tt_cutoffs += 1;
+                        ctx.reached_horizon |= !entry.proven;
+                        return Ok(score);
+                    }
+                }
+            }
         }
 
         let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
@@ -399,31 +810,240 @@ impl<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize>
         }
         if moves.is_empty() {
             // No legal move: the game's evaluator scores the position as it stands.
-            return Ok(self.evaluate(game, ply, depth)?);
+            return Ok(self.evaluate(game, ply, node.depth)?);
         }
 
         let side = game.side_to_move();
+        let pv_move = if node.on_prev_pv { self.prev_pv.get(ply as usize).copied() } else { None };
+        let hints = OrderingHints {
+            ply,
+            depth: node.depth,
+            pv_move,
+            tt_move,
+            side: usize::from(ctx.root_side != Some(side)),
+        };
+        if pruning && config.ordering {
+            self.sorter.sort(game, &mut moves, &hints);
+        }
+
+        let tie_break = pruning && ply == 0 && self.rng.is_some();
+        let original_alpha = alpha;
         let mut best = -E::Score::INFINITY;
-        for &mv in moves.iter() {
-            let undo = game.make_move(mv);
-            let same_side = game.side_to_move() == side;
-            let child = if same_side {
-                self.negamax(ctx, game, depth - 1, ply + 1, alpha, beta)
-            } else {
-                self.negamax(ctx, game, depth - 1, ply + 1, -beta, -alpha).map(|s| -s)
+        let mut best_move = None;
+        let mut ties = 0u32;
+        for (index, &mv) in moves.iter().enumerate() {
+            let child = Node {
+                depth: node.depth - 1,
+                ply: ply + 1,
+                pv: node.pv && index == 0,
+                on_prev_pv: pv_move == Some(mv),
             };
-            // Restore the position before anything else, even when unwinding.
+            // A window that can see a score equal to the best so far, for tie-breaking.
+            let floor = if tie_break && index > 0 { self.null_window_below(alpha) } else { None };
+            let move_alpha = floor.unwrap_or(alpha);
+
+            let undo = game.make_move(mv);
+            let searched = if !pruning {
+                self.child(ctx, game, side, child, -E::Score::INFINITY, E::Score::INFINITY)
+            } else {
+                let reduction = if config.lmr
+                    && node.depth >= config.lmr_min_depth
+                    && index as u32 >= config.lmr_min_move_index
+                    && Some(mv) != pv_move
+                    && tt_move != Some(mv.move_code())
+                    && !self.sorter.is_killer(mv, ply)
+                    && !game.is_tactical(mv)
+                {
+                    if node.depth >= 6 && index >= 6 {
+                        2
+                    } else {
+                        1
+                    }
+                } else {
+                    0
+                };
+                self.search_move(
+                    ctx, game, side, child, node.pv, index, reduction, move_alpha, beta,
+                )
+            };
             game.unmake_move(mv, undo);
-            let score = child?;
+            let score = searched?;
 
             if score > best {
                 best = score;
+                best_move = Some(mv);
+                ties = 1;
                 self.update_pv(ply as usize, mv);
+            } else if tie_break && score == best {
+                // Reservoir sampling: each of the equal moves is kept with probability 1/ties.
+                ties += 1;
+                if let Some(rng) = self.rng.as_mut() {
+                    if rng.next_u32() % ties == 0 {
+                        best_move = Some(mv);
+                        self.update_pv(ply as usize, mv);
+                    }
+                }
             }
             if pruning && score > alpha {
                 alpha = score;
                 if alpha >= beta {
-                    break; // Fail-high: the opponent will not allow this line.
+                    // Fail-high: the opponent will not allow this line.
+                    ctx.stats.beta_cutoffs += 1;
+                    if index == 0 {
+                        ctx.stats.first_move_cutoffs += 1;
+                    }
+                    if config.ordering {
+                        self.sorter.on_cutoff(game, mv, &moves.as_slice()[..index], &hints);
+                    }
+                    break;
+                }
+            }
+        }
+
+        if pruning && T::ENABLED {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.table.store(
+                key,
+                Entry {
+                    move_code: best_move.map(MoveCode::move_code).or(tt_move),
+                    score: best.relative_to_node(ply),
+                    draft: node.depth.min(255) as u8,
+                    bound,
+                    proven: !ctx.reached_horizon,
+                },
+            );
+        }
+        Ok(best)
+    }
+
+    /// The score a table entry proves for this node, if it is deep enough and its bound
+    /// settles the window.
+    fn tt_cutoff(
+        &self,
+        entry: &Entry<E::Score>,
+        depth: u32,
+        ply: u32,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> Option<E::Score> {
+        let draft = u32::from(entry.draft);
+        let deep_enough = match self.config.tt_cutoffs {
+            TtCutoffs::DeeperOrProven => entry.proven || draft >= depth,
+            TtCutoffs::EqualDraft => draft == depth,
+            TtCutoffs::Never => false,
+        };
+        if !deep_enough {
+            return None;
+        }
+        let score = entry.score.relative_to_root(ply);
+        let settles = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        };
+        settles.then_some(score)
+    }
+
+    /// Searches one move (already made) under PVS and LMR; returns its score for the parent.
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        side: G::Player,
+        child: Node,
+        parent_pv: bool,
+        index: usize,
+        reduction: u32,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<E::Score, Halt> {
+        let config = self.config;
+        let reduced = Node { depth: child.depth.saturating_sub(reduction), pv: false, ..child };
+        let scout_top = if config.pvs && index > 0 { self.null_window_above(alpha) } else { None };
+
+        let Some(top) = scout_top.filter(|&top| top < beta) else {
+            // Full window (the first move, PVS off, or no room for a null window).
+            if reduction > 0 {
+                let score = self.child(ctx, game, side, reduced, alpha, beta)?;
+                if score <= alpha {
+                    return Ok(score);
+                }
+                ctx.stats.researches += 1;
+            }
+            return self.child(ctx, game, side, child, alpha, beta);
+        };
+
+        // PVS: a null-window scout asks whether the move beats alpha at all.
+        let mut score = self.child(ctx, game, side, reduced, alpha, top)?;
+        if score > alpha && reduction > 0 {
+            ctx.stats.researches += 1;
+            let full_depth = Node { pv: false, ..child };
+            score = self.child(ctx, game, side, full_depth, alpha, top)?;
+        }
+        if score > alpha && score < beta {
+            // The move beats alpha: search it again with the whole window for its value.
+            ctx.stats.researches += 1;
+            score = self.child(ctx, game, side, Node { pv: parent_pv, ..child }, alpha, beta)?;
+        }
+        Ok(score)
+    }
+
+    /// Quiescence search: stand pat on the static evaluation, then try the game's tactical
+    /// moves, up to `max_quiescence_depth` plies beyond the horizon.
+    fn quiescence(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        ply: u32,
+        qdepth: u32,
+        mut alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<E::Score, Halt> {
+        if qdepth > 0 {
+            ctx.visit()?;
+            ctx.stats.quiescence_nodes += 1;
+        }
+        if game.is_terminal() {
+            return Ok(self.evaluate(game, ply, 0)?);
+        }
+        ctx.reached_horizon = true;
+        let stand_pat = self.evaluate(game, ply, 0)?;
+        if qdepth >= self.config.max_quiescence_depth || stand_pat >= beta {
+            return Ok(stand_pat);
+        }
+        if stand_pat > alpha {
+            alpha = stand_pat;
+        }
+        let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
+        game.generate_tactical_moves(&mut moves);
+        if moves.overflowed() {
+            return Err(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }.into());
+        }
+        let side = game.side_to_move();
+        let mut best = stand_pat;
+        for &mv in moves.iter() {
+            let undo = game.make_move(mv);
+            let searched = if game.side_to_move() == side {
+                self.quiescence(ctx, game, ply + 1, qdepth + 1, alpha, beta)
+            } else {
+                self.quiescence(ctx, game, ply + 1, qdepth + 1, -beta, -alpha).map(|s| -s)
+            };
+            game.unmake_move(mv, undo);
+            let score = searched?;
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
                 }
             }
         }

@@ -20,7 +20,7 @@ fn positions(text: &str) -> Vec<(usize, String, i32)> {
 fn every_end_game_position_of_test_l3_r1_is_solved_exactly() {
     let positions = positions(include_str!("data/connect4/Test_L3_R1"));
     assert_eq!(positions.len(), 1_000);
-    let mut solver = Solver::new(Connect4Eval, Config::new());
+    let mut solver = Solver::new(Connect4Eval, Config::value_preserving());
     for (line, moves, expected) in positions {
         let mut position = Connect4::from_moves(&moves).unwrap();
         let before = position;
@@ -52,7 +52,7 @@ fn a_full_board_is_terminal_and_a_drawn_position_scores_zero() {
     let mut moves_left = MoveList::<u8, 7>::new();
     position.generate_moves(&mut moves_left);
     assert_eq!(moves_left.len(), 1);
-    let mut solver = Solver::new(Connect4Eval, Config::new());
+    let mut solver = Solver::new(Connect4Eval, Config::value_preserving());
     let result = solver.search(&mut position, &Limits::depth(1)).unwrap();
     assert_eq!(score, "0");
     assert_eq!(result.score, 0);

@@ -2,7 +2,9 @@
 
 use alphabeta::games::connect4::{Connect4, Connect4Eval};
 use alphabeta::games::tictactoe::{Board, TicTacToeEval};
-use alphabeta::{Clock, Config, Engine, EvalContext, Evaluator, Game, Limits, MoveList, SearchError};
+use alphabeta::{
+    Clock, Config, Engine, EvalContext, Evaluator, Game, Limits, MoveList, SearchError,
+};
 
 struct FixedClock;
 impl Clock for FixedClock {
@@ -68,7 +70,7 @@ impl Game for Widening {
     type Player = bool;
     type Undo = ();
     fn side_to_move(&self) -> bool {
-        self.ply % 2 == 0
+        self.ply.is_multiple_of(2)
     }
     fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u32, N>) {
         for mv in 0..=self.ply {

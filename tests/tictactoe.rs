@@ -7,7 +7,7 @@ use alphabeta::{Algorithm, Config, Engine, Game, Limits};
 type Solver = Engine<Board, TicTacToeEval, 9, 9>;
 
 fn fixed_depth(algorithm: Algorithm) -> Config {
-    Config { algorithm, iterative_deepening: false, ..Config::new() }
+    Config { algorithm, iterative_deepening: false, ..Config::plain_alpha_beta() }
 }
 
 #[test]
@@ -41,7 +41,13 @@ fn alpha_beta_finds_the_draw_from_the_empty_board() {
 
 /// Fail-soft negamax alpha-beta on a plain array board, cells left to right, scores
 /// `±(1_000_000 - ply)` for wins and losses: (value for the side to move, nodes visited).
-fn reference_alpha_beta(cells: &mut [char; 9], me: char, ply: i32, mut alpha: i32, beta: i32) -> (i32, u64) {
+fn reference_alpha_beta(
+    cells: &mut [char; 9],
+    me: char,
+    ply: i32,
+    mut alpha: i32,
+    beta: i32,
+) -> (i32, u64) {
     const LINES: [[usize; 3]; 8] =
         [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
     let other = if me == 'X' { 'O' } else { 'X' };
@@ -111,8 +117,13 @@ fn positions() -> Vec<Position> {
 fn every_reachable_position_is_solved_exactly() {
     let positions = positions();
     assert_eq!(positions.len(), 5_478);
-    for algorithm in [Algorithm::AlphaBeta, Algorithm::Minimax] {
-        let mut solver = Solver::new(TicTacToeEval, Config { algorithm, ..Config::new() });
+    let configs = [
+        ("minimax", Config { algorithm: Algorithm::Minimax, ..Config::new() }),
+        ("plain alpha-beta", Config::plain_alpha_beta()),
+        ("value-preserving", Config::value_preserving()),
+    ];
+    for (algorithm, config) in configs {
+        let mut solver = Solver::new(TicTacToeEval, config);
         for p in &positions {
             let mut board = p.board;
             assert_eq!(board.side_to_move(), p.side, "line {}", p.line);

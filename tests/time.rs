@@ -31,12 +31,12 @@ impl TickingClock {
 }
 
 fn polling_every_node() -> Config {
-    Config { poll_interval_nodes: 1, ..Config::new() }
+    Config { poll_interval_nodes: 1, ..Config::plain_alpha_beta() }
 }
 
 /// The result of a search to exactly `depth` without any time limit.
 fn reference(depth: u32) -> alphabeta::SearchResult<u8, i32, 42> {
-    let mut solver = Solver::new(Connect4Eval, Config::new());
+    let mut solver = Solver::new(Connect4Eval, Config::plain_alpha_beta());
     solver.search(&mut Connect4::new(), &Limits::depth(depth)).unwrap()
 }
 
@@ -67,18 +67,21 @@ fn the_search_stops_at_the_first_poll_past_the_deadline() {
 
 #[test]
 fn polls_are_every_n_nodes_after_the_minimum_depth() {
-    // Depth 1 (the minimum) is never polled; from depth 2 on every 64th node is, plus one
-    // reading before each iteration beyond the minimum.
+    // Depth 1 (the minimum) is never polled; from depth 2 on every 64th node is. The clock is
+    // also read once at the start and once after each completed iteration.
     let clock = TickingClock::default();
-    let config = Config { poll_interval_nodes: 64, ..Config::new() };
+    let config = Config { poll_interval_nodes: 64, ..Config::plain_alpha_beta() };
     let mut solver = Solver::new(Connect4Eval, config);
-    let limits = Limits::depth(3).with_clock(&clock).with_time_limit(&clock, 1_000_000);
+    let limits = Limits::depth(3).with_time_limit(&clock, 1_000_000);
     let result = solver.search(&mut Connect4::new(), &limits).unwrap();
-    // 8 nodes at depth 1, 57 at depth 2 (nodes 9..=65: node 64 is polled), 400 at depth 3
-    // (nodes 66..=465: six multiples of 64), a reading before depth 2 and 3, start and end.
-    assert_eq!((reference(1).nodes, reference(2).nodes, reference(3).nodes), (8, 65, 465));
-    assert_eq!(result.nodes, 465);
-    assert_eq!(clock.readings(), 1 + 2 + 1 + 6 + 1);
+    // Every position within 3 plies of the empty board scores 0, so plain alpha-beta visits
+    // 1 + 7 = 8 nodes at depth 1; 1 + 8 + 6 * 2 = 21 at depth 2 (each later reply is cut
+    // after its first leaf); 1 + 21 + 6 * (1 + 8) = 76 at depth 3: 8, 29 and 105 in all.
+    assert_eq!((reference(1).nodes, reference(2).nodes, reference(3).nodes), (8, 29, 105));
+    assert_eq!(result.nodes, 105);
+    // Nodes 30..=105 of depth 3 hold one multiple of 64; depth 2 (nodes 9..=29) none.
+    assert_eq!(clock.readings(), 1 + 3 + 1);
+    assert_eq!(result.elapsed_micros, Some(4));
     assert!(result.completed);
     assert_eq!(result.depth, 3);
 }
@@ -92,17 +95,21 @@ fn the_minimum_depth_completes_even_with_a_zero_time_limit() {
         let result = solver.search(&mut Connect4::new(), &limits).unwrap();
         assert_eq!(result.depth, min_depth);
         assert!(!result.completed);
-        // The start, then the check before the first iteration beyond the minimum.
-        assert_eq!(clock.readings(), 2);
+        // The start, then one reading after each iteration; the one after the minimum depth
+        // finds the time used up.
+        assert_eq!(clock.readings(), 1 + u64::from(min_depth));
         let full = reference(min_depth);
-        assert_eq!((result.score, result.pv.clone(), result.nodes), (full.score, full.pv, full.nodes));
+        assert_eq!(
+            (result.score, result.pv.clone(), result.nodes),
+            (full.score, full.pv, full.nodes)
+        );
     }
 }
 
 #[test]
 fn a_raised_stop_flag_ends_the_search_after_the_minimum_depth() {
     let stop = AtomicBool::new(true);
-    let mut solver = Solver::new(Connect4Eval, Config::new());
+    let mut solver = Solver::new(Connect4Eval, Config::plain_alpha_beta());
     let limits = Limits::depth(42).with_min_depth(4).with_stop(&stop);
     let result = solver.search(&mut Connect4::new(), &limits).unwrap();
     assert_eq!(result.depth, 4);
@@ -114,7 +121,7 @@ fn a_raised_stop_flag_ends_the_search_after_the_minimum_depth() {
 #[test]
 fn the_std_clock_ends_a_long_search_on_time() {
     let clock = StdClock::new();
-    let mut solver = Solver::new(Connect4Eval, Config::new());
+    let mut solver = Solver::new(Connect4Eval, Config::plain_alpha_beta());
     let started = Instant::now();
     let limits = Limits::depth(42).with_time_limit(&clock, 20_000);
     let result = solver.search(&mut Connect4::new(), &limits).unwrap();
@@ -129,7 +136,7 @@ fn the_std_clock_ends_a_long_search_on_time() {
 fn a_stop_raised_from_another_thread_ends_the_search() {
     let stop = AtomicBool::new(false);
     let clock = StdClock::new();
-    let mut solver = Solver::new(Connect4Eval, Config::new());
+    let mut solver = Solver::new(Connect4Eval, Config::plain_alpha_beta());
     let started = Instant::now();
     let result = std::thread::scope(|scope| {
         scope.spawn(|| {

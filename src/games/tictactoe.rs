@@ -161,7 +161,7 @@ impl Board {
 
     /// The player with three in a row, if any.
     pub fn winner(&self) -> Option<Mark> {
-        let has_line = |marks: u16| LINES.iter().any(|&line| marks & line == line);
+        let has_line = |marks: u16| LINES.iter().any(|&line| line & !marks == 0);
         if has_line(self.x) {
             Some(Mark::X)
         } else if has_line(self.o) {
@@ -269,10 +269,7 @@ mod tests {
     #[test]
     fn parse_rejects_bad_boards() {
         assert_eq!(Board::parse("XX"), Err(BoardError::Length(2)));
-        assert_eq!(
-            Board::parse("XX.OO...Z"),
-            Err(BoardError::Character { index: 8, found: 'Z' })
-        );
+        assert_eq!(Board::parse("XX.OO...Z"), Err(BoardError::Character { index: 8, found: 'Z' }));
         assert_eq!(Board::parse("XXX......"), Err(BoardError::Counts { x: 3, o: 0 }));
         assert_eq!(Board::parse("OO.X....."), Err(BoardError::Counts { x: 1, o: 2 }));
     }

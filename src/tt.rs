@@ -1,0 +1,563 @@
+//! The transposition table: a fixed-size, lock-free cache of search results keyed by Zobrist
+//! keys, shared safely by any number of threads.
+//!
+//! # Lock-free slots (Hyatt & Mann 2002)
+//!
+//! A slot is a few 32-bit atomic words: two hold `key XOR data`, the others hold `data`. Writers
+//! store the words one by one with no lock; a reader loads them and accepts the entry only if
+//! `check XOR data` gives back the key it probes for. When two threads write the same slot at
+//! once, a reader may see words of both writes; such a torn entry fails the check and counts as
+//! a miss, so a probe never returns data that belongs to another key (up to a 64-bit key
+//! collision, 2^-64 per probe for random keys). 32-bit words keep the table on every target:
+//! Cortex-M0 and RISC-V `imc` cores have atomic 32-bit loads and stores but no 64-bit atomics
+//! and no compare-and-swap, and the table needs neither.
+//!
+//! # Slot layout
+//!
+//! | word | bits | content |
+//! |---|---|---|
+//! | 0 | 0–31 | low half of `key XOR mix(data)` |
+//! | 1 | 0–31 | high half of `key XOR mix(data)` |
+//! | 2 | 0–15 | move code ([`MoveCode`]) |
+//! | 2 | 16–23 | draft (remaining depth, saturated at 255) |
+//! | 2 | 24–25 | bound: 0 empty, 1 exact, 2 lower, 3 upper |
+//! | 2 | 26–29 | generation (mod 16) |
+//! | 2 | 30 | a move is stored |
+//! | 2 | 31 | proven: the subtree reached no horizon, the score is the game's |
+//! | 3 | 0–31 | score bits (`i32`, `f32`), or their low half (`f64`) |
+//! | 4 | 0–31 | high half of the `f64` score bits (`f64` tables only) |
+//!
+//! `mix(data)` is `word2 | word3 << 32`, XORed with `word4` for `f64`. A slot takes 16 bytes
+//! for `i32` and `f32` scores and 20 bytes for `f64` (asserted at compile time).
+//!
+//! # Buckets and replacement
+//!
+//! Slots are paired into buckets of two; a key maps to one bucket. A store into a bucket
+//! overwrites the slot that already holds the key (unless the stored entry is deeper, of the
+//! current search and not exact), else an empty slot, else the slot of least worth, where worth
+//! is the draft minus 8 for every generation the entry is old: deeper and newer entries stay.
+//!
+//! # Scores
+//!
+//! Win and loss scores are distances from the root; the search stores them as distances from
+//! the node (see [`Score::relative_to_node`]) and converts them back on a probe, so an entry is valid
+//! wherever the position recurs in the tree.
+
+use core::marker::PhantomData;
+use core::sync::atomic::{AtomicU32, AtomicU8, Ordering};
+
+use crate::score::Score;
+
+/// A compact code for a move, stored in the transposition table (16 bits).
+///
+/// The table uses it only to find the stored best move again among the legal moves of a
+/// position, as an ordering hint: two moves with one code only cost ordering quality, never
+/// correctness. Implemented for the integer types (wider ones fold their bits into 16).
+pub trait MoveCode: Copy {
+    /// The 16-bit code of the move.
+    fn move_code(self) -> u16;
+}
+
+impl MoveCode for u8 {
+    fn move_code(self) -> u16 {
+        u16::from(self)
+    }
+}
+
+impl MoveCode for u16 {
+    fn move_code(self) -> u16 {
+        self
+    }
+}
+
+impl MoveCode for u32 {
+    fn move_code(self) -> u16 {
+        (self ^ (self >> 16)) as u16
+    }
+}
+
+impl MoveCode for u64 {
+    fn move_code(self) -> u16 {
+        let folded = self ^ (self >> 32);
+        (folded ^ (folded >> 16)) as u16
+    }
+}
+
+impl MoveCode for usize {
+    fn move_code(self) -> u16 {
+        (self as u64).move_code()
+    }
+}
+
+/// What kind of value an entry holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The exact value (the search ended inside its window).
+    Exact,
+    /// A lower bound: the search failed high (`score >= beta`).
+    Lower,
+    /// An upper bound: the search failed low (`score <= alpha`).
+    Upper,
+}
+
+impl Bound {
+    const fn bits(self) -> u32 {
+        match self {
+            Self::Exact => 1,
+            Self::Lower => 2,
+            Self::Upper => 3,
+        }
+    }
+
+    const fn from_bits(bits: u32) -> Option<Self> {
+        match bits {
+            1 => Some(Self::Exact),
+            2 => Some(Self::Lower),
+            3 => Some(Self::Upper),
+            _ => None,
+        }
+    }
+}
+
+/// One entry of the table, as stored and as probed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Entry<S> {
+    /// The code of the best move found, if any.
+    pub move_code: Option<u16>,
+    /// The score, node-relative for wins and losses (see [`Score::relative_to_node`]).
+    pub score: S,
+    /// The depth the position was searched to, in plies (saturated at 255).
+    pub draft: u8,
+    /// What kind of value `score` is.
+    pub bound: Bound,
+    /// `true` when the search below reached no horizon: the score (or bound) holds for the
+    /// whole game, not just to `draft` plies.
+    pub proven: bool,
+}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// The atomic words of one slot; implemented for the two slot sizes, not for you to implement.
+pub trait Slot: sealed::Sealed + Send + Sync + 'static {
+    /// An empty slot, for `const` initialisation.
+    const EMPTY: Self;
+    /// The slot's words.
+    fn words(&self) -> &[AtomicU32];
+}
+
+/// The slot for 32-bit scores (`i32`, `f32`): 4 words, 16 bytes.
+#[derive(Debug)]
+pub struct Slot32([AtomicU32; 4]);
+
+/// The slot for 64-bit scores (`f64`): 5 words, 20 bytes.
+#[derive(Debug)]
+pub struct Slot64([AtomicU32; 5]);
+
+impl sealed::Sealed for Slot32 {}
+impl sealed::Sealed for Slot64 {}
+
+impl Slot for Slot32 {
+    const EMPTY: Self = Self([const { AtomicU32::new(0) }; 4]);
+    fn words(&self) -> &[AtomicU32] {
+        &self.0
+    }
+}
+
+impl Slot for Slot64 {
+    const EMPTY: Self = Self([const { AtomicU32::new(0) }; 5]);
+    fn words(&self) -> &[AtomicU32] {
+        &self.0
+    }
+}
+
+const _: () = assert!(core::mem::size_of::<Slot32>() == 16);
+const _: () = assert!(core::mem::size_of::<Slot64>() == 20);
+
+const DRAFT_SHIFT: u32 = 16;
+const BOUND_SHIFT: u32 = 24;
+const GENERATION_SHIFT: u32 = 26;
+const GENERATION_MASK: u32 = 0xF;
+const HAS_MOVE: u32 = 1 << 30;
+const PROVEN: u32 = 1 << 31;
+
+/// A slot's words, loaded.
+#[derive(Clone, Copy)]
+struct Raw {
+    key: u64,
+    meta: u32,
+    score_bits: u64,
+}
+
+impl Raw {
+    fn generation(&self) -> u32 {
+        (self.meta >> GENERATION_SHIFT) & GENERATION_MASK
+    }
+    fn draft(&self) -> u32 {
+        (self.meta >> DRAFT_SHIFT) & 0xFF
+    }
+    fn is_empty(&self) -> bool {
+        Bound::from_bits((self.meta >> BOUND_SHIFT) & 3).is_none()
+    }
+}
+
+fn mix(meta: u32, score_bits: u64) -> u64 {
+    u64::from(meta) ^ (score_bits << 32) ^ (score_bits >> 32)
+}
+
+fn load(slot: &impl Slot) -> Raw {
+    let words = slot.words();
+    let check = u64::from(words[0].load(Ordering::Relaxed))
+        | u64::from(words[1].load(Ordering::Relaxed)) << 32;
+    let meta = words[2].load(Ordering::Relaxed);
+    let mut score_bits = u64::from(words[3].load(Ordering::Relaxed));
+    if let Some(high) = words.get(4) {
+        score_bits |= u64::from(high.load(Ordering::Relaxed)) << 32;
+    }
+    Raw { key: check ^ mix(meta, score_bits), meta, score_bits }
+}
+
+fn save(slot: &impl Slot, raw: Raw) {
+    let words = slot.words();
+    let check = raw.key ^ mix(raw.meta, raw.score_bits);
+    words[0].store(check as u32, Ordering::Relaxed);
+    words[1].store((check >> 32) as u32, Ordering::Relaxed);
+    words[2].store(raw.meta, Ordering::Relaxed);
+    words[3].store(raw.score_bits as u32, Ordering::Relaxed);
+    if let Some(high) = words.get(4) {
+        high.store((raw.score_bits >> 32) as u32, Ordering::Relaxed);
+    }
+}
+
+/// The bucket (pair of slots) of `key` among `buckets`. The key is mixed first so that keys
+/// which are not random (a game's own exact encoding, say) still spread over the table.
+fn bucket_of(key: u64, buckets: usize) -> usize {
+    let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    ((u128::from(mixed) * buckets as u128) >> 64) as usize
+}
+
+/// The operations the search needs from a table. Implemented for a shared reference to a
+/// [`TranspositionTable`], for [`TableSlice`] (a table in memory the caller provides), and for
+/// [`NoTable`] (the default: no table).
+pub trait Table<S: Score>: Copy + Send + Sync {
+    /// Whether this is a real table (`false` for [`NoTable`]).
+    const ENABLED: bool;
+    /// The entry stored for `key`, if any.
+    fn probe(&self, key: u64) -> Option<Entry<S>>;
+    /// Stores an entry for `key` under the replacement policy.
+    fn store(&self, key: u64, entry: Entry<S>);
+    /// Starts a new search: entries of earlier searches age (they are replaced first).
+    fn new_search(&self);
+}
+
+/// No transposition table: every probe misses, every store is dropped.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoTable;
+
+impl<S: Score> Table<S> for NoTable {
+    const ENABLED: bool = false;
+    fn probe(&self, _: u64) -> Option<Entry<S>> {
+        None
+    }
+    fn store(&self, _: u64, _: Entry<S>) {}
+    fn new_search(&self) {}
+}
+
+/// A transposition table over slots the caller owns: a borrowed slice of slots and a
+/// generation counter. [`TranspositionTable::as_slice`] makes one; so can a C host that gives
+/// the engine memory of its own.
+#[derive(Debug)]
+pub struct TableSlice<'a, S: Score> {
+    slots: &'a [S::Slot],
+    generation: &'a AtomicU8,
+}
+
+impl<S: Score> Clone for TableSlice<'_, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<S: Score> Copy for TableSlice<'_, S> {}
+
+impl<'a, S: Score> TableSlice<'a, S> {
+    /// A table over `slots` (fewer than 2 slots make a table that stores nothing).
+    pub const fn new(slots: &'a [S::Slot], generation: &'a AtomicU8) -> Self {
+        Self { slots, generation }
+    }
+
+    fn current_generation(&self) -> u32 {
+        u32::from(self.generation.load(Ordering::Relaxed)) & GENERATION_MASK
+    }
+
+    fn bucket(&self, key: u64) -> &'a [S::Slot] {
+        let buckets = self.slots.len() / 2;
+        if buckets == 0 {
+            return &[];
+        }
+        let first = bucket_of(key, buckets) * 2;
+        &self.slots[first..first + 2]
+    }
+
+    /// Empties every slot. Concurrent probes see either old entries or none.
+    pub fn clear(&self) {
+        for slot in self.slots {
+            for word in slot.words() {
+                word.store(0, Ordering::Relaxed);
+            }
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// The share of slots holding an entry of the current search, in permille (0–1000),
+    /// estimated from the first 1,000 slots (all of them in a smaller table).
+    pub fn occupancy_permille(&self) -> u32 {
+        let sample = &self.slots[..self.slots.len().min(1000)];
+        if sample.is_empty() {
+            return 0;
+        }
+        let generation = self.current_generation();
+        let used = sample
+            .iter()
+            .map(load)
+            .filter(|raw| !raw.is_empty() && raw.generation() == generation)
+            .count();
+        (used * 1000 / sample.len()) as u32
+    }
+
+    /// The number of slots.
+    pub fn slots(&self) -> usize {
+        self.slots.len()
+    }
+}
+
+impl<S: Score> Table<S> for TableSlice<'_, S> {
+    const ENABLED: bool = true;
+
+    fn probe(&self, key: u64) -> Option<Entry<S>> {
+        for slot in self.bucket(key) {
+            let raw = load(slot);
+            let Some(bound) = Bound::from_bits((raw.meta >> BOUND_SHIFT) & 3) else { continue };
+            if raw.key != key {
+                continue;
+            }
+            return Some(Entry {
+                move_code: (raw.meta & HAS_MOVE != 0).then_some(raw.meta as u16),
+                score: S::from_bits(raw.score_bits),
+                draft: raw.draft() as u8,
+                bound,
+                proven: raw.meta & PROVEN != 0,
+            });
+        }
+        None
+    }
+
+    fn store(&self, key: u64, entry: Entry<S>) {
+        let bucket = self.bucket(key);
+        if bucket.is_empty() {
+            return;
+        }
+        let generation = self.current_generation();
+        let meta = u32::from(entry.move_code.unwrap_or(0))
+            | u32::from(entry.draft) << DRAFT_SHIFT
+            | entry.bound.bits() << BOUND_SHIFT
+            | generation << GENERATION_SHIFT
+            | if entry.move_code.is_some() { HAS_MOVE } else { 0 }
+            | if entry.proven { PROVEN } else { 0 };
+        let new = Raw { key, meta, score_bits: entry.score.to_bits() };
+
+        let raws = [load(&bucket[0]), load(&bucket[1])];
+        let worth = |raw: &Raw| {
+            let age = (generation + 16 - raw.generation()) & GENERATION_MASK;
+            raw.draft() as i32 - 8 * age as i32
+        };
+        let victim = if let Some(same) = raws.iter().position(|raw| raw.key == key) {
+            let old = raws[same];
+            // Keep a deeper entry of this search unless the new one is exact.
+            let keep_old = old.generation() == generation
+                && old.draft() > u32::from(entry.draft) + 2
+                && entry.bound != Bound::Exact;
+            if keep_old {
+                return;
+            }
+            same
+        } else if let Some(empty) = raws.iter().position(Raw::is_empty) {
+            empty
+        } else if worth(&raws[0]) <= worth(&raws[1]) {
+            0
+        } else {
+            1
+        };
+        save(&bucket[victim], new);
+    }
+
+    fn new_search(&self) {
+        let next =
+            (self.generation.load(Ordering::Relaxed).wrapping_add(1)) & GENERATION_MASK as u8;
+        self.generation.store(next, Ordering::Relaxed);
+    }
+}
+
+/// A transposition table of `SLOTS` slots for scores of type `S`, with no heap: put it in a
+/// `static` or on the stack.
+///
+/// Size: 16 bytes per slot for `i32`/`f32` scores, 20 for `f64`, plus one byte. `SLOTS` need
+/// not be a power of two; slots are used in pairs, so an odd last slot stays empty.
+///
+/// `&TranspositionTable` is `Sync`: any number of threads may probe and store at once (see
+/// the module documentation for why that is safe).
+///
+/// ```
+/// use alphabeta::tt::{Bound, Entry, Table, TranspositionTable};
+///
+/// static TT: TranspositionTable<i32, 1024> = TranspositionTable::new();
+/// let table = &TT;
+/// table.store(42, Entry { move_code: Some(3), score: 17, draft: 5, bound: Bound::Exact, proven: false });
+/// let hit = table.probe(42).unwrap();
+/// assert_eq!((hit.move_code, hit.score, hit.draft, hit.bound), (Some(3), 17, 5, Bound::Exact));
+/// assert!(table.probe(43).is_none());
+/// ```
+#[derive(Debug)]
+pub struct TranspositionTable<S: Score, const SLOTS: usize> {
+    slots: [S::Slot; SLOTS],
+    generation: AtomicU8,
+    _score: PhantomData<S>,
+}
+
+impl<S: Score, const SLOTS: usize> TranspositionTable<S, SLOTS> {
+    /// An empty table.
+    pub const fn new() -> Self {
+        Self {
+            slots: [const { <S::Slot as Slot>::EMPTY }; SLOTS],
+            generation: AtomicU8::new(0),
+            _score: PhantomData,
+        }
+    }
+
+    /// The table as a [`TableSlice`], the form the search uses.
+    pub fn as_slice(&self) -> TableSlice<'_, S> {
+        TableSlice::new(&self.slots, &self.generation)
+    }
+
+    /// Empties every slot.
+    pub fn clear(&self) {
+        self.as_slice().clear();
+    }
+
+    /// Ages every entry: entries of earlier searches are replaced first.
+    pub fn new_search(&self) {
+        self.as_slice().new_search();
+    }
+
+    /// The share of slots holding an entry of the current search, in permille (0–1000).
+    pub fn occupancy_permille(&self) -> u32 {
+        self.as_slice().occupancy_permille()
+    }
+}
+
+impl<S: Score, const SLOTS: usize> Default for TranspositionTable<S, SLOTS> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<S: Score, const SLOTS: usize> Table<S> for &TranspositionTable<S, SLOTS> {
+    const ENABLED: bool = true;
+    fn probe(&self, key: u64) -> Option<Entry<S>> {
+        self.as_slice().probe(key)
+    }
+    fn store(&self, key: u64, entry: Entry<S>) {
+        self.as_slice().store(key, entry);
+    }
+    fn new_search(&self) {
+        self.as_slice().new_search();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry<S: Score>(score: S, draft: u8, bound: Bound) -> Entry<S> {
+        Entry { move_code: Some(7), score, draft, bound, proven: false }
+    }
+
+    #[test]
+    fn store_then_probe_returns_the_entry_for_every_score_type() {
+        let table = TranspositionTable::<i32, 64>::new();
+        (&table).store(1, entry(-5, 3, Bound::Lower));
+        assert_eq!((&table).probe(1), Some(entry(-5, 3, Bound::Lower)));
+
+        let table = TranspositionTable::<f32, 64>::new();
+        (&table).store(2, entry(0.25, 4, Bound::Upper));
+        assert_eq!((&table).probe(2), Some(entry(0.25, 4, Bound::Upper)));
+
+        let table = TranspositionTable::<f64, 64>::new();
+        let precise = 0.1 + 0.2;
+        (&table)
+            .store(3, Entry { move_code: None, proven: true, ..entry(precise, 9, Bound::Exact) });
+        let hit = (&table).probe(3).unwrap();
+        assert_eq!(hit.score.to_bits(), precise.to_bits());
+        assert_eq!((hit.move_code, hit.proven, hit.draft), (None, true, 9));
+    }
+
+    #[test]
+    fn a_key_never_returns_another_keys_entry() {
+        let table = TranspositionTable::<i32, 8>::new();
+        for key in 0..1000u64 {
+            (&table).store(key, entry(key as i32, (key % 200) as u8, Bound::Exact));
+        }
+        for key in 0..1000u64 {
+            if let Some(hit) = (&table).probe(key) {
+                assert_eq!(hit.score, key as i32);
+            }
+        }
+    }
+
+    #[test]
+    fn replacement_keeps_deeper_and_newer_entries() {
+        // Two slots: one bucket, so every key competes for it.
+        let table = TranspositionTable::<i32, 2>::new();
+        let t = &table;
+        t.store(1, entry(1, 10, Bound::Exact));
+        t.store(2, entry(2, 3, Bound::Exact));
+        t.store(3, entry(3, 5, Bound::Exact)); // replaces key 2, the shallower
+        assert!(t.probe(1).is_some() && t.probe(2).is_none() && t.probe(3).is_some());
+        // A shallower non-exact result for a key does not overwrite its deeper entry...
+        t.store(1, entry(-1, 2, Bound::Lower));
+        assert_eq!(t.probe(1).unwrap().score, 1);
+        // ...but an exact one does.
+        t.store(1, entry(-1, 2, Bound::Exact));
+        assert_eq!(t.probe(1).unwrap().score, -1);
+        // Aged entries give way: after two new searches, depth 5 of old is worth less than 0 now.
+        t.new_search();
+        t.new_search();
+        t.store(4, entry(4, 0, Bound::Upper));
+        assert!(t.probe(4).is_some());
+        assert_eq!(table.occupancy_permille(), 500);
+        table.clear();
+        assert!(t.probe(4).is_none() && t.probe(3).is_none());
+        assert_eq!(table.occupancy_permille(), 0);
+    }
+
+    #[test]
+    fn a_torn_slot_fails_the_check() {
+        let table = TranspositionTable::<i32, 2>::new();
+        let t = &table;
+        t.store(11, entry(5, 1, Bound::Exact));
+        let slot = table.slots.iter().find(|s| load(*s).key == 11).unwrap();
+        // Another write's score word lands in the slot: the key check no longer holds.
+        slot.words()[3].store(6, Ordering::Relaxed);
+        assert_eq!(t.probe(11), None);
+    }
+
+    #[test]
+    fn tiny_tables_store_nothing_and_never_panic() {
+        let table = TranspositionTable::<i32, 1>::new();
+        (&table).store(1, entry(1, 1, Bound::Exact));
+        assert_eq!((&table).probe(1), None);
+        let empty = TranspositionTable::<i32, 0>::new();
+        (&empty).store(1, entry(1, 1, Bound::Exact));
+        assert_eq!(empty.occupancy_permille(), 0);
+    }
+}

@@ -1,0 +1,415 @@
+//! Property tests: the engine against a brute-force negamax written here, on random game trees
+//! with uneven depths, many ties, and turns that need not alternate (a random flag per inner
+//! node says whether the side to move changes on the way to its children).
+
+use alphabeta::{Algorithm, Config, Engine, EvalContext, Evaluator, Game, Limits, MoveList, Score};
+use proptest::prelude::*;
+
+/// Branching is 0 to 5.
+const MAX_MOVES: usize = 8;
+const MAX_PLY: usize = 16;
+/// Deeper than every tree: a search this deep sees the whole tree.
+const FULL_DEPTH: u32 = 8;
+const MAX_HEIGHT: u32 = 7;
+const MAX_NODES: usize = 400;
+
+/// One node of a random tree. Scores are from the point of view of player `true`.
+#[derive(Clone, Debug)]
+struct Node {
+    children: Vec<usize>,
+    /// The player to move here.
+    player: bool,
+    /// A leaf's value, or an inner node's heuristic at the horizon.
+    score: i32,
+}
+
+#[derive(Clone, Debug)]
+struct RandomTree {
+    nodes: Vec<Node>,
+}
+
+/// What the strategy draws for one node: branching, whether the side changes below it, a
+/// value (a leaf's or a heuristic).
+type Entry = (usize, bool, i32);
+
+impl RandomTree {
+    /// Builds depth-first from the entries (node `i` takes entry `i % len`), stopping at
+    /// `max_nodes` nodes and height `MAX_HEIGHT`.
+    fn build(entries: &[Entry], max_nodes: usize) -> Self {
+        let entry = |i: usize| entries[i % entries.len()];
+        let mut nodes = vec![Node { children: Vec::new(), player: true, score: entry(0).2 }];
+        let mut depth = vec![0_u32];
+        let mut stack = vec![0_usize];
+        while let Some(node) = stack.pop() {
+            let (branching, switch, _) = entry(node);
+            if depth[node] >= MAX_HEIGHT || nodes.len() + branching > max_nodes {
+                continue; // a leaf
+            }
+            let player = if switch { !nodes[node].player } else { nodes[node].player };
+            let first = nodes.len();
+            for child in first..first + branching {
+                nodes.push(Node { children: Vec::new(), player, score: entry(child).2 });
+                depth.push(depth[node] + 1);
+            }
+            nodes[node].children = (first..first + branching).collect();
+            // Leftmost first, so that the early subtrees are the deep ones.
+            stack.extend((first..first + branching).rev());
+        }
+        Self { nodes }
+    }
+
+    fn height(&self, node: usize) -> u32 {
+        self.nodes[node].children.iter().map(|&c| 1 + self.height(c)).max().unwrap_or(0)
+    }
+
+    /// Brute-force negamax: the value of `node` for its side to move, `depth` plies deep,
+    /// with `score` turning a stored score (for player `true`) into the score type.
+    fn negamax<S: Score>(&self, node: usize, depth: u32, score: &dyn Fn(i32) -> S) -> S {
+        let n = &self.nodes[node];
+        let own = |s: i32| if n.player { score(s) } else { -score(s) };
+        if n.children.is_empty() || depth == 0 {
+            return own(n.score);
+        }
+        let mut best = -S::INFINITY;
+        for &child in &n.children {
+            let value = self.negamax(child, depth - 1, score);
+            let value = if self.nodes[child].player == n.player { value } else { -value };
+            if value > best {
+                best = value;
+            }
+        }
+        best
+    }
+
+    /// The principal variation: at each level the leftmost child with the best value.
+    fn pv(&self, depth: u32) -> Vec<u8> {
+        let mut line = Vec::new();
+        let mut node = 0;
+        for left in (1..=depth).rev() {
+            let n = &self.nodes[node];
+            let values: Vec<i32> = n
+                .children
+                .iter()
+                .map(|&c| {
+                    let v = self.negamax(c, left - 1, &|s| s);
+                    if self.nodes[c].player == n.player {
+                        v
+                    } else {
+                        -v
+                    }
+                })
+                .collect();
+            let Some(&best) = values.iter().max() else { break };
+            let index = values.iter().position(|&v| v == best).unwrap();
+            line.push(index as u8);
+            node = n.children[index];
+        }
+        line
+    }
+}
+
+impl RandomTree {
+    /// Whether `line`, from the root searched `depth` deep, is a principal variation: every
+    /// move keeps the value of its node, and the line ends where the search ends (a leaf or
+    /// the depth limit).
+    fn is_optimal_line(&self, line: &[u8], depth: u32) -> bool {
+        self.is_optimal_prefix(line, depth) && {
+            let mut node = 0;
+            for &mv in line {
+                node = self.nodes[node].children[usize::from(mv)];
+            }
+            line.len() as u32 == depth || self.nodes[node].children.is_empty()
+        }
+    }
+
+    /// Whether every move of `line` keeps the value of its node.
+    fn is_optimal_prefix(&self, line: &[u8], depth: u32) -> bool {
+        let mut node = 0;
+        let mut left = depth;
+        for &mv in line {
+            let n = &self.nodes[node];
+            let Some(&child) = n.children.get(usize::from(mv)) else { return false };
+            if left == 0 {
+                return false;
+            }
+            let value = self.negamax(node, left, &|s| s);
+            let child_value = self.negamax(child, left - 1, &|s| s);
+            let seen =
+                if self.nodes[child].player == n.player { child_value } else { -child_value };
+            if seen != value {
+                return false;
+            }
+            node = child;
+            left -= 1;
+        }
+        true
+    }
+}
+
+/// The configurations that must give brute force's value: plain alpha-beta (whose PV is also
+/// brute force's leftmost PV) and every value-preserving accelerator, with and without random
+/// tie-breaking (whose PV is some optimal line).
+fn configs() -> [(&'static str, Config); 4] {
+    let vp = Config::value_preserving();
+    [
+        ("plain", Config::plain_alpha_beta()),
+        ("value-preserving", vp),
+        ("no PVS", Config { pvs: false, mate_distance_pruning: false, ..vp }),
+        ("tie-breaking", Config { tie_break_seed: Some(11), ..vp }),
+    ]
+}
+
+/// The game: a walk down a [`RandomTree`]. Make/unmake on a stack of nodes (`Undo = ()`),
+/// checking that the engine unmakes in stack order.
+struct Walk<'t> {
+    tree: &'t RandomTree,
+    path: Vec<usize>,
+}
+
+impl<'t> Walk<'t> {
+    fn new(tree: &'t RandomTree) -> Self {
+        Self { tree, path: vec![0] }
+    }
+    fn node(&self) -> usize {
+        *self.path.last().unwrap()
+    }
+}
+
+impl Game for Walk<'_> {
+    type Move = u8;
+    type Player = bool;
+    type Undo = ();
+
+    fn side_to_move(&self) -> bool {
+        self.tree.nodes[self.node()].player
+    }
+    fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u8, N>) {
+        for index in 0..self.tree.nodes[self.node()].children.len() {
+            let _ = moves.push(index as u8);
+        }
+    }
+    fn make_move(&mut self, mv: u8) {
+        let child = self.tree.nodes[self.node()].children[usize::from(mv)];
+        self.path.push(child);
+    }
+    fn unmake_move(&mut self, mv: u8, (): ()) {
+        let child = self.path.pop().unwrap();
+        assert_eq!(self.tree.nodes[self.node()].children[usize::from(mv)], child, "unmake order");
+    }
+    fn is_terminal(&self) -> bool {
+        self.tree.nodes[self.node()].children.is_empty()
+    }
+    fn zobrist_key(&self) -> u64 {
+        self.node() as u64
+    }
+}
+
+/// Integer scores: the stored score, negated for player `false`.
+struct IntEval;
+
+impl Evaluator<Walk<'_>> for IntEval {
+    type Score = i32;
+    fn evaluate(&self, game: &Walk<'_>, player: bool, _: EvalContext) -> i32 {
+        let score = game.tree.nodes[game.node()].score;
+        if player {
+            score
+        } else {
+            -score
+        }
+    }
+}
+
+/// Floating scores: a quarter of the stored score (exact in binary), so ties stay ties.
+fn quarter(score: i32) -> f64 {
+    f64::from(score) / 4.0
+}
+
+struct FloatEval;
+
+impl Evaluator<Walk<'_>> for FloatEval {
+    type Score = f64;
+    fn evaluate(&self, game: &Walk<'_>, player: bool, _: EvalContext) -> f64 {
+        let score = quarter(game.tree.nodes[game.node()].score);
+        if player {
+            score
+        } else {
+            -score
+        }
+    }
+}
+
+fn trees() -> impl Strategy<Value = RandomTree> {
+    let entry = (0_usize..=5, any::<bool>(), -5_i32..=5);
+    (prop::collection::vec(entry, 1..=MAX_NODES), 1_usize..=MAX_NODES)
+        .prop_map(|(entries, max_nodes)| RandomTree::build(&entries, max_nodes))
+}
+
+/// A window bound: usually small, sometimes infinite.
+fn bound() -> impl Strategy<Value = i32> {
+    prop_oneof![8 => -7_i32..=7, 1 => Just(-i32::MAX), 1 => Just(i32::MAX)]
+}
+
+proptest! {
+    // Thousands of cases take about a second. A failure prints its shrunk tree; nothing is
+    // persisted (an integration test has no lib.rs for proptest to anchor a regression file).
+    #![proptest_config(ProptestConfig {
+        cases: 5000,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// (a) Fail-soft windows: below, inside and above the window.
+    #[test]
+    fn a_window_search_bounds_the_value(
+        tree in trees(),
+        depth in 0_u32..=FULL_DEPTH,
+        a in bound(),
+        b in bound(),
+    ) {
+        prop_assume!(a != b);
+        let (alpha, beta) = (a.min(b), a.max(b));
+        let value = tree.negamax(0, depth, &|s| s);
+        for (name, config) in configs() {
+            let mut game = Walk::new(&tree);
+            let mut engine: Engine<Walk, IntEval, MAX_MOVES, MAX_PLY> =
+                Engine::new(IntEval, config);
+            let result = engine.search_window(&mut game, depth, alpha, beta).unwrap();
+            let score = result.score;
+            if value <= alpha {
+                prop_assert!(score <= alpha, "{name}: value {value} <= alpha {alpha}, got {score}");
+            } else if value >= beta {
+                prop_assert!(score >= beta, "{name}: value {value} >= beta {beta}, got {score}");
+            } else {
+                prop_assert_eq!(score, value, "{}", name);
+            }
+            // Fail-soft bounds are true bounds.
+            if score <= alpha {
+                prop_assert!(value <= score, "{name}: upper bound {score} below the value {value}");
+            }
+            if score >= beta {
+                prop_assert!(value >= score, "{name}: lower bound {score} above the value {value}");
+            }
+            prop_assert_eq!(game.path.as_slice(), &[0]);
+        }
+    }
+
+    /// (b) The full window is plain minimax, best move included; so is `Minimax` with any
+    /// window.
+    #[test]
+    fn the_full_window_equals_brute_force(tree in trees(), depth in 0_u32..=FULL_DEPTH, a in bound()) {
+        let value = tree.negamax(0, depth, &|s| s);
+        let mut game = Walk::new(&tree);
+        for (name, config) in configs() {
+            let mut engine: Engine<Walk, IntEval, MAX_MOVES, MAX_PLY> =
+                Engine::new(IntEval, config);
+            let result = engine.search_window(&mut game, depth, -i32::MAX, i32::MAX).unwrap();
+            prop_assert_eq!(result.score, value, "{}", name);
+            if name == "plain" {
+                prop_assert_eq!(result.best_move, tree.pv(depth).first().copied());
+            } else {
+                let first: Vec<u8> = result.best_move.into_iter().collect();
+                prop_assert!(tree.is_optimal_prefix(&first, depth) || depth == 0, "{}", name);
+            }
+            prop_assert_eq!(game.path.as_slice(), &[0]);
+        }
+        let mut engine: Engine<Walk, IntEval, MAX_MOVES, MAX_PLY> =
+            Engine::new(IntEval, Config::value_preserving());
+
+        let config = Config { algorithm: Algorithm::Minimax, ..Config::value_preserving() };
+        engine.set_config(config);
+        let beta = if a == i32::MAX { a } else { a + 1 };
+        let result = engine.search_window(&mut game, depth, a.min(beta - 1), beta).unwrap();
+        prop_assert_eq!(result.score, value, "Minimax ignores the window");
+        prop_assert_eq!(game.path.as_slice(), &[0]);
+    }
+
+    /// (c) Iterative deepening, both algorithms, every depth limit, heuristics at the horizon.
+    #[test]
+    fn search_equals_brute_force_at_every_depth(tree in trees()) {
+        let height = tree.height(0);
+        let whole = tree.negamax(0, FULL_DEPTH, &|s| s);
+        let minimax = Config { algorithm: Algorithm::Minimax, ..Config::new() };
+        for (name, config) in [("minimax", minimax)].into_iter().chain(configs()) {
+            let algorithm = config.algorithm;
+            let mut engine: Engine<Walk, IntEval, MAX_MOVES, MAX_PLY> =
+                Engine::new(IntEval, config);
+            for depth in 1..=FULL_DEPTH {
+                let mut game = Walk::new(&tree);
+                let result = engine.search(&mut game, &Limits::depth(depth)).unwrap();
+                let what = format!("{name} depth {depth} height {height}");
+                prop_assert_eq!(result.score, tree.negamax(0, depth, &|s| s), "{}", what);
+                if name == "plain" || name == "minimax" {
+                    let expected = tree.pv(depth);
+                    prop_assert_eq!(result.pv.as_slice(), expected.as_slice(), "{}", what);
+                } else {
+                    prop_assert!(tree.is_optimal_line(&result.pv, result.depth), "{}", what);
+                }
+                prop_assert_eq!(result.best_move, result.pv.first().copied(), "{}", what);
+                prop_assert!(result.completed && result.depth <= depth, "{}", what);
+                if height <= depth {
+                    prop_assert!(result.exact, "{}", what);
+                }
+                if result.exact {
+                    prop_assert_eq!(result.score, whole, "{}", what);
+                }
+                if algorithm == Algorithm::Minimax {
+                    prop_assert_eq!(result.exact, height <= result.depth, "{}", what);
+                }
+                prop_assert_eq!(game.path.as_slice(), &[0]);
+            }
+        }
+    }
+
+    /// (d) The same with `f64` scores.
+    #[test]
+    fn float_scores_equal_brute_force(tree in trees(), depth in 0_u32..=FULL_DEPTH) {
+        let value = tree.negamax(0, depth, &quarter);
+        prop_assert_eq!(value, f64::from(tree.negamax(0, depth, &|s| s)) / 4.0);
+        let mut game = Walk::new(&tree);
+        let mut engine: Engine<Walk, FloatEval, MAX_MOVES, MAX_PLY> =
+            Engine::new(FloatEval, Config::value_preserving());
+        let result =
+            engine.search_window(&mut game, depth, f64::NEG_INFINITY, f64::INFINITY).unwrap();
+        prop_assert_eq!(result.score, value);
+        let first: Vec<u8> = result.best_move.into_iter().collect();
+        prop_assert!(tree.is_optimal_prefix(&first, depth) || depth == 0);
+        prop_assert_eq!(game.path.as_slice(), &[0]);
+        if depth > 0 {
+            let minimax = Config { algorithm: Algorithm::Minimax, ..Config::new() };
+            for (name, config) in [("minimax", minimax)].into_iter().chain(configs()) {
+                engine.set_config(config);
+                let result = engine.search(&mut game, &Limits::depth(depth)).unwrap();
+                prop_assert_eq!(result.score, value, "{}", name);
+                if name == "plain" || name == "minimax" {
+                    let expected = tree.pv(depth);
+                    prop_assert_eq!(result.pv.as_slice(), expected.as_slice(), "{}", name);
+                } else {
+                    prop_assert!(tree.is_optimal_line(&result.pv, result.depth), "{}", name);
+                }
+                prop_assert_eq!(game.path.as_slice(), &[0]);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_strategy_makes_varied_trees() {
+    // Deep trees, big trees, lone roots and turns that do not alternate all occur.
+    use proptest::strategy::ValueTree;
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let strategy = trees();
+    let (mut deepest, mut biggest, mut lone_roots, mut repeated_turns, mut total) = (0, 0, 0, 0, 0);
+    for _ in 0..1000 {
+        let tree = strategy.new_tree(&mut runner).unwrap().current();
+        let height = tree.height(0);
+        assert!(height <= MAX_HEIGHT && tree.nodes.len() <= MAX_NODES);
+        deepest += usize::from(height == MAX_HEIGHT);
+        biggest += usize::from(tree.nodes.len() >= 200);
+        lone_roots += usize::from(tree.nodes.len() == 1);
+        let same_side = |n: &Node| n.children.iter().any(|&c| tree.nodes[c].player == n.player);
+        repeated_turns += usize::from(tree.nodes.iter().any(same_side));
+        total += tree.nodes.len();
+    }
+    println!("{deepest} of height 7, {biggest} of 200+ nodes, {lone_roots} lone roots, {repeated_turns} with repeated turns, {} nodes on average", total / 1000);
+    assert!(deepest > 100 && biggest > 100 && lone_roots > 10 && repeated_turns > 500);
+}
