@@ -11,15 +11,22 @@
 //! `positions N mismatches M mean_us X mean_nodes Y`. A line that is not a legal position is
 //! reported with its line number on stderr and skipped. The exit code is 1 when a score
 //! mismatched or a line was skipped, 0 otherwise.
+//!
+//! Each position is solved by `alphabeta::games::connect4::solve`: Pons' null-window driver
+//! over the generic engine, with a 16 MiB transposition table that is cleared before every
+//! position (the clearing is not timed), and the solver's game model
+//! (`Connect4Solver`: decided positions are terminal, only non-losing moves, threat order).
 
 use std::io::{BufRead, BufReader, Read};
 use std::process::ExitCode;
+use std::sync::atomic::AtomicU8;
 
-use alphabeta::games::connect4::{pons_score, Connect4, Connect4Eval};
-use alphabeta::{Clock, Config, Engine, Limits, StdClock};
+use alphabeta::games::connect4::{solve, solver_engine, Connect4};
+use alphabeta::tt::{Slot, Slot32, TableSlice};
+use alphabeta::{Clock, StdClock};
 
-/// Columns per position at most, and plies at most.
-type Solver = Engine<Connect4, Connect4Eval, 7, 42>;
+/// Transposition-table slots: 2^20 slots of 16 bytes, 16 MiB.
+const TABLE_SLOTS: usize = 1 << 20;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -43,7 +50,10 @@ fn main() -> ExitCode {
     };
 
     let clock = StdClock::new();
-    let mut solver = Solver::new(Connect4Eval, Config::new());
+    let slots: Vec<Slot32> = (0..TABLE_SLOTS).map(|_| Slot32::EMPTY).collect();
+    let generation = AtomicU8::new(0);
+    let table = TableSlice::new(&slots, &generation);
+    let mut solver = solver_engine(table);
     let (mut positions, mut mismatches, mut skipped) = (0u64, 0u64, 0u64);
     let (mut total_us, mut total_nodes) = (0u64, 0u64);
 
@@ -73,7 +83,7 @@ fn main() -> ExitCode {
             skipped += 1;
             continue;
         }
-        let mut position = match Connect4::from_moves(moves) {
+        let position = match Connect4::from_moves(moves) {
             Ok(position) => position,
             Err(error) => {
                 eprintln!("line {line_number}: skipped: {error}");
@@ -87,10 +97,12 @@ fn main() -> ExitCode {
             continue;
         }
 
+        // Every position starts from a cleared table and no history (not timed).
+        table.clear();
+        solver.clear_history();
         let start = clock.now_micros();
-        let depth = position.remaining_cells();
-        let result = match solver.search(&mut position, &Limits::depth(depth)) {
-            Ok(result) => result,
+        let solution = match solve(&mut solver, position) {
+            Ok(solution) => solution,
             Err(error) => {
                 eprintln!("line {line_number}: skipped: {error}");
                 skipped += 1;
@@ -98,7 +110,7 @@ fn main() -> ExitCode {
             }
         };
         let micros = clock.now_micros() - start;
-        let score = pons_score(result.score, position.moves_played());
+        let score = solution.score;
         let verdict = match expected {
             Some(e) if e != score => {
                 mismatches += 1;
@@ -106,10 +118,10 @@ fn main() -> ExitCode {
             }
             _ => String::new(),
         };
-        println!("line {line_number} score {score} nodes {} us {micros}{verdict}", result.nodes);
+        println!("line {line_number} score {score} nodes {} us {micros}{verdict}", solution.nodes);
         positions += 1;
         total_us += micros;
-        total_nodes += result.nodes;
+        total_nodes += solution.nodes;
     }
 
     let mean = |total: u64| if positions == 0 { 0.0 } else { total as f64 / positions as f64 };

@@ -147,6 +147,22 @@ pub trait Game {
         false
     }
 
+    /// For a position that is not terminal, a lower bound on the plies before the side to move
+    /// can win: the default 1 says its next move may win. Mate distance pruning
+    /// ([`Config::mate_distance_pruning`](crate::Config::mate_distance_pruning)) caps the
+    /// score at `win_in(ply + k)` with this `k`; a game that knows more (no immediate win is
+    /// possible, say) returns more and prunes more. A value larger than the truth makes the
+    /// search wrong.
+    fn min_plies_to_win(&self) -> u32 {
+        1
+    }
+
+    /// The same for a loss of the side to move: mate distance pruning raises the score to at
+    /// least `loss_in(ply + k)` with this `k`. Default 1.
+    fn min_plies_to_loss(&self) -> u32 {
+        1
+    }
+
     /// `true` when the game has a quiescence policy: [`Game::generate_tactical_moves`] is
     /// implemented. The default, `false`, evaluates horizon positions as they stand.
     const QUIESCENCE: bool = false;

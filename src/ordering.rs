@@ -161,6 +161,19 @@ impl<G: Game, const MAX_PLY: usize> MoveSorter<G> for DefaultSorter<G::Move, MAX
         hints: &OrderingHints<G::Move>,
     ) {
         let config = self.config;
+        if !(config.tactical || config.killers || config.history) {
+            // Only the PV and table moves move: bring them to the front, keep the rest.
+            let tt = hints.tt_move.filter(|_| config.tt_move);
+            let found = moves.as_slice().iter().position(|&mv| Some(mv.move_code()) == tt);
+            if let Some(index) = found {
+                moves.as_mut_slice()[..=index].rotate_right(1);
+            }
+            let pv = hints.pv_move.filter(|_| config.pv_move);
+            if let Some(index) = moves.as_slice().iter().position(|&mv| Some(mv) == pv) {
+                moves.as_mut_slice()[..=index].rotate_right(1);
+            }
+            return;
+        }
         let killers = self.killers.get(hints.ply as usize).copied().unwrap_or([None; 2]);
         let mut keys = [0i32; N];
         let moves = moves.as_mut_slice();
@@ -280,6 +293,20 @@ mod tests {
         }
         assert!(sorter.history(1, 3) <= HISTORY_MAX && sorter.history(1, 3) > HISTORY_MAX - 400);
         assert!(sorter.history(0, 3) >= -HISTORY_MAX);
+    }
+
+    #[test]
+    fn pv_and_table_moves_alone_move_to_the_front() {
+        let only = OrderingConfig { pv_move: true, tt_move: true, ..OrderingConfig::NONE };
+        let mut sorter = DefaultSorter::<u8, 9>::with_config(only);
+        let h = OrderingHints { pv_move: Some(6), tt_move: Some(2), ..hints(0) };
+        assert_eq!(sorted(&mut sorter, &h), [6, 2, 0, 1, 3, 4, 5, 7, 8]);
+        let h = OrderingHints { pv_move: None, tt_move: Some(8), ..hints(0) };
+        assert_eq!(sorted(&mut sorter, &h), [8, 0, 1, 2, 3, 4, 5, 6, 7]);
+        let tt_only = OrderingConfig { tt_move: true, ..OrderingConfig::NONE };
+        let mut sorter = DefaultSorter::<u8, 9>::with_config(tt_only);
+        let h = OrderingHints { pv_move: Some(6), tt_move: Some(5), ..hints(0) };
+        assert_eq!(sorted(&mut sorter, &h), [5, 0, 1, 2, 3, 4, 6, 7, 8]);
     }
 
     #[test]

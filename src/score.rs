@@ -64,6 +64,7 @@ pub trait Score:
     fn win_in(ply: u32) -> Self;
 
     /// The score of a forced loss `ply` plies from the root: `LOSS + ply = -(WIN - ply)`.
+    #[inline]
     fn loss_in(ply: u32) -> Self {
         -Self::win_in(ply)
     }
@@ -100,6 +101,7 @@ pub trait Score:
     /// A root-relative score, `ply` plies below the root, made relative to its node for the
     /// transposition table: a win `d` plies from the root becomes a win `d - ply` plies from
     /// the node. Heuristic scores are unchanged.
+    #[inline]
     fn relative_to_node(self, ply: u32) -> Self {
         match self.mate_distance() {
             Some(d) if d >= 0 => Self::win_in((d as u32).saturating_sub(ply)),
@@ -110,6 +112,7 @@ pub trait Score:
 
     /// The inverse of [`Score::relative_to_node`]: a node-relative score from the table made relative to
     /// the root again, `ply` plies below it.
+    #[inline]
     fn relative_to_root(self, ply: u32) -> Self {
         match self.mate_distance() {
             Some(d) if d >= 0 => Self::win_in(d as u32 + ply),
@@ -132,12 +135,15 @@ impl Score for i32 {
     const INFINITY: Self = i32::MAX;
     const DEFAULT_EPSILON: Self = 1;
 
+    #[inline]
     fn win_in(ply: u32) -> Self {
         Self::WIN - ply.min(MAX_MATE_PLY) as i32
     }
+    #[inline]
     fn is_nan(self) -> bool {
         false
     }
+    #[inline]
     fn mate_distance(self) -> Option<i32> {
         let threshold = Self::WIN - MAX_MATE_PLY as i32;
         if self >= threshold && self <= Self::WIN {
@@ -148,22 +154,28 @@ impl Score for i32 {
             None
         }
     }
+    #[inline]
     fn to_f64(self) -> f64 {
         f64::from(self)
     }
+    #[inline]
     fn add(self, delta: Self) -> Self {
         self.saturating_add(delta).clamp(-Self::INFINITY, Self::INFINITY)
     }
+    #[inline]
     fn sub(self, delta: Self) -> Self {
         self.saturating_sub(delta).clamp(-Self::INFINITY, Self::INFINITY)
     }
+    #[inline]
     fn null_window(_: f64) -> Self {
         1
     }
     type Slot = Slot32;
+    #[inline]
     fn to_bits(self) -> u64 {
         u64::from(self as u32)
     }
+    #[inline]
     fn from_bits(bits: u64) -> Self {
         bits as u32 as i32
     }
@@ -177,12 +189,15 @@ macro_rules! float_score {
             const INFINITY: Self = <$t>::INFINITY;
             const DEFAULT_EPSILON: Self = 1e-4;
 
+            #[inline]
             fn win_in(ply: u32) -> Self {
                 Self::WIN - ply.min(MAX_MATE_PLY) as $t
             }
+            #[inline]
             fn is_nan(self) -> bool {
                 <$t>::is_nan(self)
             }
+            #[inline]
             fn mate_distance(self) -> Option<i32> {
                 let threshold = Self::WIN - MAX_MATE_PLY as $t;
                 if self >= threshold && self <= Self::WIN {
@@ -193,22 +208,28 @@ macro_rules! float_score {
                     None
                 }
             }
+            #[inline]
             fn to_f64(self) -> f64 {
                 self as f64
             }
+            #[inline]
             fn add(self, delta: Self) -> Self {
                 self + delta
             }
+            #[inline]
             fn sub(self, delta: Self) -> Self {
                 self - delta
             }
+            #[inline]
             fn null_window(epsilon: f64) -> Self {
                 epsilon as $t
             }
             type Slot = $slot;
+            #[inline]
             fn to_bits(self) -> u64 {
                 u64::from(<$t>::to_bits(self))
             }
+            #[inline]
             fn from_bits(bits: u64) -> Self {
                 <$t>::from_bits(bits as $bits)
             }

@@ -299,6 +299,8 @@ struct Context<'l, 'c, P> {
     /// May the clock and the stop flag end the current iteration (beyond `min_depth`)?
     interruptible: bool,
     poll_interval: u64,
+    /// The node count of the next poll: a multiple of `poll_interval`.
+    next_poll: u64,
     stats: SearchStats,
     /// Set when a non-terminal position was evaluated at the horizon.
     reached_horizon: bool,
@@ -314,6 +316,7 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
             start_micros: 0,
             interruptible: false,
             poll_interval,
+            next_poll: poll_interval,
             stats: SearchStats::default(),
             reached_horizon: false,
             stopped_at_micros: None,
@@ -324,13 +327,15 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
 
 impl<P> Context<'_, '_, P> {
     /// Counts a node and polls every `poll_interval` nodes: `Err` when the search must stop.
+    #[inline]
     fn visit(&mut self) -> Result<(), Halt> {
         self.stats.nodes += 1;
-        if self.interruptible
-            && self.stats.nodes.is_multiple_of(self.poll_interval)
-            && self.out_of_time()
-        {
-            return Err(Halt::Interrupted);
+        if self.stats.nodes >= self.next_poll {
+            // The next multiple of the interval (no division on the other nodes).
+            self.next_poll = (self.stats.nodes / self.poll_interval + 1) * self.poll_interval;
+            if self.interruptible && self.out_of_time() {
+                return Err(Halt::Interrupted);
+            }
         }
         Ok(())
     }
@@ -746,8 +751,7 @@ where
         mut alpha: E::Score,
         mut beta: E::Score,
     ) -> Result<E::Score, Halt> {
-        let config = self.config;
-        let pruning = config.algorithm == Algorithm::AlphaBeta;
+        let pruning = self.config.algorithm == Algorithm::AlphaBeta;
         debug_assert!(!pruning || alpha < beta, "empty window at ply {}", node.ply);
         let ply = node.ply;
 
@@ -760,17 +764,18 @@ where
             return Ok(self.evaluate(game, ply, node.depth)?);
         }
         if node.depth == 0 {
-            if pruning && config.quiescence && G::QUIESCENCE {
+            if pruning && self.config.quiescence && G::QUIESCENCE {
                 return self.quiescence(ctx, game, ply, 0, alpha, beta);
             }
             ctx.reached_horizon = true;
             return Ok(self.evaluate(game, ply, 0)?);
         }
 
-        if pruning && config.mate_distance_pruning {
-            // Not terminal: the game ends at ply + 1 at the earliest, either way.
-            let (best_possible, worst_possible) =
-                (E::Score::win_in(ply + 1), E::Score::loss_in(ply + 1));
+        if pruning && self.config.mate_distance_pruning {
+            // Not terminal: the side to move wins `k >= 1` plies from here at the earliest, and
+            // loses `l >= 1` plies from here at the earliest.
+            let best_possible = E::Score::win_in(ply + game.min_plies_to_win().max(1));
+            let worst_possible = E::Score::loss_in(ply + game.min_plies_to_loss().max(1));
             if alpha >= best_possible {
                 return Ok(best_possible);
             }
@@ -822,7 +827,7 @@ where
             tt_move,
             side: usize::from(ctx.root_side != Some(side)),
         };
-        if pruning && config.ordering {
+        if pruning && self.config.ordering {
             self.sorter.sort(game, &mut moves, &hints);
         }
 
@@ -835,7 +840,8 @@ where
             let child = Node {
                 depth: node.depth - 1,
                 ply: ply + 1,
-                pv: node.pv && index == 0,
+                // Without PVS (or without pruning) every move gets the open window.
+                pv: node.pv && (index == 0 || !self.config.pvs || !pruning),
                 on_prev_pv: pv_move == Some(mv),
             };
             // A window that can see a score equal to the best so far, for tie-breaking.
@@ -846,9 +852,9 @@ where
             let searched = if !pruning {
                 self.child(ctx, game, side, child, -E::Score::INFINITY, E::Score::INFINITY)
             } else {
-                let reduction = if config.lmr
-                    && node.depth >= config.lmr_min_depth
-                    && index as u32 >= config.lmr_min_move_index
+                let reduction = if self.config.lmr
+                    && node.depth >= self.config.lmr_min_depth
+                    && index as u32 >= self.config.lmr_min_move_index
                     && Some(mv) != pv_move
                     && tt_move != Some(mv.move_code())
                     && !self.sorter.is_killer(mv, ply)
@@ -873,7 +879,10 @@ where
                 best = score;
                 best_move = Some(mv);
                 ties = 1;
-                self.update_pv(ply as usize, mv);
+                // Lines are only kept where they can reach the root's principal variation.
+                if node.pv || ply == 0 {
+                    self.update_pv(ply as usize, mv);
+                }
             } else if tie_break && score == best {
                 // Reservoir sampling: each of the equal moves is kept with probability 1/ties.
                 ties += 1;
@@ -892,7 +901,7 @@ where
                     if index == 0 {
                         ctx.stats.first_move_cutoffs += 1;
                     }
-                    if config.ordering {
+                    if self.config.ordering {
                         self.sorter.on_cutoff(game, mv, &moves.as_slice()[..index], &hints);
                     }
                     break;
@@ -964,9 +973,9 @@ where
         alpha: E::Score,
         beta: E::Score,
     ) -> Result<E::Score, Halt> {
-        let config = self.config;
         let reduced = Node { depth: child.depth.saturating_sub(reduction), pv: false, ..child };
-        let scout_top = if config.pvs && index > 0 { self.null_window_above(alpha) } else { None };
+        let scout_top =
+            if self.config.pvs && index > 0 { self.null_window_above(alpha) } else { None };
 
         let Some(top) = scout_top.filter(|&top| top < beta) else {
             // Full window (the first move, PVS off, or no room for a null window).

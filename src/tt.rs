@@ -202,10 +202,12 @@ impl Raw {
     }
 }
 
+#[inline]
 fn mix(meta: u32, score_bits: u64) -> u64 {
     u64::from(meta) ^ (score_bits << 32) ^ (score_bits >> 32)
 }
 
+#[inline]
 fn load(slot: &impl Slot) -> Raw {
     let words = slot.words();
     let check = u64::from(words[0].load(Ordering::Relaxed))
@@ -218,6 +220,7 @@ fn load(slot: &impl Slot) -> Raw {
     Raw { key: check ^ mix(meta, score_bits), meta, score_bits }
 }
 
+#[inline]
 fn save(slot: &impl Slot, raw: Raw) {
     let words = slot.words();
     let check = raw.key ^ mix(raw.meta, raw.score_bits);
@@ -232,6 +235,7 @@ fn save(slot: &impl Slot, raw: Raw) {
 
 /// The bucket (pair of slots) of `key` among `buckets`. The key is mixed first so that keys
 /// which are not random (a game's own exact encoding, say) still spread over the table.
+#[inline]
 fn bucket_of(key: u64, buckets: usize) -> usize {
     let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     ((u128::from(mixed) * buckets as u128) >> 64) as usize
@@ -290,6 +294,7 @@ impl<'a, S: Score> TableSlice<'a, S> {
         u32::from(self.generation.load(Ordering::Relaxed)) & GENERATION_MASK
     }
 
+    #[inline]
     fn bucket(&self, key: u64) -> &'a [S::Slot] {
         let buckets = self.slots.len() / 2;
         if buckets == 0 {
@@ -334,6 +339,7 @@ impl<'a, S: Score> TableSlice<'a, S> {
 impl<S: Score> Table<S> for TableSlice<'_, S> {
     const ENABLED: bool = true;
 
+    #[inline]
     fn probe(&self, key: u64) -> Option<Entry<S>> {
         for slot in self.bucket(key) {
             let raw = load(slot);
@@ -352,6 +358,7 @@ impl<S: Score> Table<S> for TableSlice<'_, S> {
         None
     }
 
+    #[inline]
     fn store(&self, key: u64, entry: Entry<S>) {
         let bucket = self.bucket(key);
         if bucket.is_empty() {

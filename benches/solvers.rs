@@ -1,0 +1,91 @@
+//! Figures for the README's performance section (a benchmark that prints, not a timed test):
+//!
+//! * the Connect Four solver on Pascal Pons' three benchmark sets, against the figures of his
+//!   C++ solver (table cleared before each position, no opening book);
+//! * tic-tac-toe solved from the empty board with a transposition table.
+//!
+//! ```text
+//! cargo bench --features std --bench solvers              # all three sets
+//! cargo bench --features std --bench solvers -- L3 L2     # some of them
+//! ```
+
+use std::sync::atomic::AtomicU8;
+use std::time::Instant;
+
+use alphabeta::games::connect4::{solve, solver_engine, Connect4};
+use alphabeta::games::tictactoe::{Board, TicTacToeEval};
+use alphabeta::tt::{Slot, Slot32, TableSlice, TranspositionTable};
+use alphabeta::{Config, Engine, Limits};
+
+/// Pons' published figures for his solver: set, mean microseconds, mean nodes per position.
+const PONS: [(&str, f64, f64); 3] =
+    [("L3", 5.7, 51.0), ("L2", 48.0, 449.0), ("L1", 346.0, 3_296.0)];
+
+fn connect4(set: &str, text: &str) {
+    let slots: Vec<Slot32> = (0..1 << 16).map(|_| Slot32::EMPTY).collect();
+    let generation = AtomicU8::new(0);
+    let table = TableSlice::new(&slots, &generation);
+    let mut solver = solver_engine(table);
+    let (mut positions, mut mismatches, mut nanos, mut nodes) = (0u64, 0u64, 0u128, 0u64);
+    for line in text.lines() {
+        let (moves, score) = line.split_once(' ').expect("`moves score`");
+        let position = Connect4::from_moves(moves).expect("a legal position");
+        table.clear();
+        solver.clear_history();
+        let start = Instant::now();
+        let solution = solve(&mut solver, position).expect("no engine error");
+        nanos += start.elapsed().as_nanos();
+        positions += 1;
+        nodes += solution.nodes;
+        mismatches += u64::from(solution.score != score.parse::<i32>().unwrap());
+    }
+    let mean_us = nanos as f64 / 1_000.0 / positions as f64;
+    let mean_nodes = nodes as f64 / positions as f64;
+    let (_, pons_us, pons_nodes) = PONS.iter().find(|p| p.0 == set).copied().unwrap();
+    println!(
+        "Test_{set}_R1 | {positions} | {mismatches} | {mean_us:.1} | {mean_nodes:.1} | {pons_us} | {pons_nodes} | {:.2}x | {:.0}",
+        mean_us / pons_us,
+        mean_nodes * 1_000.0 / mean_us,
+    );
+}
+
+fn tictactoe() {
+    static TABLE: TranspositionTable<i32, 4096> = TranspositionTable::new();
+    let config = Config::value_preserving();
+    let mut engine: Engine<Board, TicTacToeEval, 9, 9, _> =
+        Engine::new(TicTacToeEval, config).with_table(&TABLE);
+    let runs = 2_000;
+    let mut nodes = 0;
+    let start = Instant::now();
+    for _ in 0..runs {
+        TABLE.clear();
+        engine.clear_history();
+        let result = engine.search(&mut Board::new(), &Limits::depth(9)).unwrap();
+        assert_eq!(result.score, 0);
+        nodes = result.nodes;
+    }
+    let micros = start.elapsed().as_secs_f64() * 1e6 / f64::from(runs);
+    println!("\ntic-tac-toe from the empty board, 4,096-slot table cleared each time:");
+    println!(
+        "  {micros:.1} µs per solve, {nodes} nodes (iterative deepening to the exact value 0)"
+    );
+}
+
+fn main() {
+    let wanted: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let sets = [
+        ("L3", include_str!("../tests/data/connect4/Test_L3_R1")),
+        ("L2", include_str!("../tests/data/connect4/Test_L2_R1")),
+        ("L1", include_str!("../tests/data/connect4/Test_L1_R1")),
+    ];
+    println!("Connect Four solver (alphabeta engine + Pons' null-window driver, 16 MiB table cleared per position)");
+    println!("set | positions | mismatches | mean µs | mean nodes | Pons µs | Pons nodes | time / Pons | nodes per ms");
+    for (set, text) in sets {
+        if wanted.is_empty() || wanted.iter().any(|w| w == set) {
+            connect4(set, text);
+        }
+    }
+    if wanted.is_empty() || wanted.iter().any(|w| w == "ttt") {
+        tictactoe();
+    }
+}
