@@ -106,5 +106,5 @@ pub use clock::StdClock;
 pub use clock::{Clock, Limits};
 pub use error::SearchError;
 pub use game::{EvalContext, Evaluator, Game, MoveList};
-pub use score::{Score, MAX_MATE_PLY};
+pub use score::{Mate, Score, MAX_MATE_PLY};
 pub use search::{Algorithm, Config, Engine, SearchResult, WindowResult};

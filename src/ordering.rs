@@ -19,7 +19,7 @@
 //! Replace it by implementing [`MoveSorter`] and passing it to
 //! [`Engine::with_sorter`](crate::Engine::with_sorter).
 
-use crate::game::{Game, MoveList};
+use crate::game::Game;
 use crate::tt::MoveCode;
 
 /// The largest absolute history score.
@@ -44,13 +44,31 @@ pub struct OrderingHints<M> {
 
 /// Orders the moves of a node and learns from cutoffs. All methods are called by the search
 /// of one thread; a parallel search gives each thread its own sorter.
+///
+/// Ordering is staged: [`MoveSorter::order_first`] puts the moves that are cheap to find and
+/// most likely best (the PV and table moves) in front, the search tries them, and only when
+/// none of them causes a cutoff does it call [`MoveSorter::order_rest`] for the others. At
+/// most nodes with a table move the expensive part is never needed.
 pub trait MoveSorter<G: Game> {
-    /// Reorders `moves` (best first). `moves` holds every legal move of `game`; a sorter must
-    /// only permute them.
-    fn sort<const N: usize>(
+    /// Moves the likely best moves to the front of `moves` (every legal move of `game`, in
+    /// the game's order) and returns how many it placed there. A sorter must only permute.
+    /// The default places none.
+    fn order_first(
         &mut self,
         game: &G,
-        moves: &mut MoveList<G::Move, N>,
+        moves: &mut [G::Move],
+        hints: &OrderingHints<G::Move>,
+    ) -> usize {
+        let _ = (game, moves, hints);
+        0
+    }
+
+    /// Orders the remaining moves (best first), once the first ones failed to cut. `N` is the
+    /// capacity of the engine's move list: `moves.len() <= N`.
+    fn order_rest<const N: usize>(
+        &mut self,
+        game: &G,
+        moves: &mut [G::Move],
         hints: &OrderingHints<G::Move>,
     );
 
@@ -148,48 +166,60 @@ impl<M: Copy, const MAX_PLY: usize> Default for DefaultSorter<M, MAX_PLY> {
     }
 }
 
-const PV_KEY: i32 = 1 << 26;
-const TT_KEY: i32 = 1 << 25;
-const TACTICAL_KEY: i32 = 1 << 24;
-const KILLER_KEY: i32 = 1 << 23;
+// Above every history score (|history| <= HISTORY_MAX = 8192).
+const TACTICAL_KEY: i16 = 30_000;
+const KILLER_KEY: i16 = 20_000;
 
 impl<G: Game, const MAX_PLY: usize> MoveSorter<G> for DefaultSorter<G::Move, MAX_PLY> {
-    fn sort<const N: usize>(
+    fn order_first(
+        &mut self,
+        _: &G,
+        moves: &mut [G::Move],
+        hints: &OrderingHints<G::Move>,
+    ) -> usize {
+        let mut placed = 0;
+        // The table move, then the PV move in front of it.
+        let tt = hints.tt_move.filter(|_| self.config.tt_move);
+        if let Some(index) = moves.iter().position(|&mv| Some(mv.move_code()) == tt) {
+            moves[..=index].rotate_right(1);
+            placed += 1;
+        }
+        let pv = hints.pv_move.filter(|_| self.config.pv_move);
+        if let Some(index) = moves.iter().position(|&mv| Some(mv) == pv) {
+            if index >= placed {
+                moves[..=index].rotate_right(1);
+                placed += 1;
+            } else {
+                moves[..=index].rotate_right(1); // it was the table move too
+            }
+        }
+        placed
+    }
+
+    fn order_rest<const N: usize>(
         &mut self,
         game: &G,
-        moves: &mut MoveList<G::Move, N>,
+        moves: &mut [G::Move],
         hints: &OrderingHints<G::Move>,
     ) {
         let config = self.config;
         if !(config.tactical || config.killers || config.history) {
-            // Only the PV and table moves move: bring them to the front, keep the rest.
-            let tt = hints.tt_move.filter(|_| config.tt_move);
-            let found = moves.as_slice().iter().position(|&mv| Some(mv.move_code()) == tt);
-            if let Some(index) = found {
-                moves.as_mut_slice()[..=index].rotate_right(1);
-            }
-            let pv = hints.pv_move.filter(|_| config.pv_move);
-            if let Some(index) = moves.as_slice().iter().position(|&mv| Some(mv) == pv) {
-                moves.as_mut_slice()[..=index].rotate_right(1);
-            }
             return;
         }
         let killers = self.killers.get(hints.ply as usize).copied().unwrap_or([None; 2]);
-        let mut keys = [0i32; N];
-        let moves = moves.as_mut_slice();
+        // One 16-bit key per move, on the stack.
+        let mut keys = [0i16; N];
+        let count = moves.len().min(N);
+        let moves = &mut moves[..count];
         for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
-            *key = if config.pv_move && hints.pv_move == Some(mv) {
-                PV_KEY
-            } else if config.tt_move && hints.tt_move == Some(mv.move_code()) {
-                TT_KEY
-            } else if config.tactical && game.is_tactical(mv) {
+            *key = if config.tactical && game.is_tactical(mv) {
                 TACTICAL_KEY
             } else if config.killers && killers[0] == Some(mv) {
                 KILLER_KEY + 1
             } else if config.killers && killers[1] == Some(mv) {
                 KILLER_KEY
             } else if config.history {
-                self.history(hints.side, mv.move_code())
+                self.history(hints.side, mv.move_code()) as i16
             } else {
                 0
             };
@@ -251,6 +281,7 @@ impl<G: Game, const MAX_PLY: usize> MoveSorter<G> for DefaultSorter<G::Move, MAX
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::MoveList;
     use crate::games::tictactoe::Board;
 
     fn hints(ply: u32) -> OrderingHints<u8> {
@@ -261,8 +292,10 @@ mod tests {
         let board = Board::new();
         let mut moves = MoveList::<u8, 9>::new();
         crate::Game::generate_moves(&board, &mut moves);
-        sorter.sort(&board, &mut moves, hints);
-        moves.as_slice().try_into().unwrap()
+        let moves = moves.as_mut_slice();
+        let placed = sorter.order_first(&board, moves, hints);
+        sorter.order_rest::<9>(&board, &mut moves[placed..], hints);
+        moves.try_into().unwrap()
     }
 
     #[test]

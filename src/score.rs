@@ -72,9 +72,19 @@ pub trait Score:
     /// `true` for a floating-point NaN; always `false` for integers.
     fn is_nan(self) -> bool;
 
-    /// If the score is a forced result, the signed distance in plies from the root to the end
-    /// of the game: positive for a win, negative for a loss. `None` for heuristic values.
-    fn mate_distance(self) -> Option<i32>;
+    /// If the score is a forced result (within [`MAX_MATE_PLY`] of `±WIN`), which and how
+    /// many plies from the root the game ends.
+    fn mate(self) -> Option<Mate>;
+
+    /// [`Score::mate`] as one signed number: `d > 0` a win `d` plies away, `d < 0` a loss
+    /// `-d` plies away. A game already over at the root reads as `Some(0)` either way; use
+    /// [`Score::mate`] to tell a win from a loss there.
+    fn mate_distance(self) -> Option<i32> {
+        self.mate().map(|mate| match mate {
+            Mate::Win(plies) => plies as i32,
+            Mate::Loss(plies) => -(plies as i32),
+        })
+    }
 
     /// The score as an `f64`, for printing and for the C ABI.
     fn to_f64(self) -> f64;
@@ -100,26 +110,42 @@ pub trait Score:
 
     /// A root-relative score, `ply` plies below the root, made relative to its node for the
     /// transposition table: a win `d` plies from the root becomes a win `d - ply` plies from
-    /// the node. Heuristic scores are unchanged.
+    /// the node (the score moves `ply` towards `±WIN`). Heuristic scores are unchanged.
+    /// [`Score::relative_to_root`] undoes it exactly, for every score.
     #[inline]
     fn relative_to_node(self, ply: u32) -> Self {
-        match self.mate_distance() {
-            Some(d) if d >= 0 => Self::win_in((d as u32).saturating_sub(ply)),
-            Some(d) => Self::loss_in(d.unsigned_abs().saturating_sub(ply)),
+        let shift = Self::WIN.sub(Self::win_in(ply));
+        match self.mate() {
+            Some(Mate::Win(_)) => self.add(shift),
+            Some(Mate::Loss(_)) => self.sub(shift),
             None => self,
         }
     }
 
-    /// The inverse of [`Score::relative_to_node`]: a node-relative score from the table made relative to
-    /// the root again, `ply` plies below it.
+    /// The inverse of [`Score::relative_to_node`]: a node-relative score from the table made
+    /// relative to the root again, `ply` plies below it.
     #[inline]
     fn relative_to_root(self, ply: u32) -> Self {
-        match self.mate_distance() {
-            Some(d) if d >= 0 => Self::win_in(d as u32 + ply),
-            Some(d) => Self::loss_in(d.unsigned_abs() + ply),
-            None => self,
+        let shift = Self::WIN.sub(Self::win_in(ply));
+        let threshold = Self::win_in(MAX_MATE_PLY);
+        // Node-relative wins lie at most `ply` above WIN; losses as far below -WIN.
+        if self >= threshold {
+            self.sub(shift)
+        } else if self <= -threshold {
+            self.add(shift)
+        } else {
+            self
         }
     }
+}
+
+/// A forced result: who wins, and how many plies from the root the game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mate {
+    /// The side the score belongs to wins, this many plies from the root.
+    Win(u32),
+    /// The side the score belongs to loses, this many plies from the root.
+    Loss(u32),
 }
 
 mod sealed {
@@ -144,12 +170,12 @@ impl Score for i32 {
         false
     }
     #[inline]
-    fn mate_distance(self) -> Option<i32> {
+    fn mate(self) -> Option<Mate> {
         let threshold = Self::WIN - MAX_MATE_PLY as i32;
-        if self >= threshold && self <= Self::WIN {
-            Some(Self::WIN - self)
-        } else if self <= -threshold && self >= -Self::WIN {
-            Some(-(Self::WIN + self))
+        if (threshold..=Self::WIN).contains(&self) {
+            Some(Mate::Win((Self::WIN - self) as u32))
+        } else if (-Self::WIN..=-threshold).contains(&self) {
+            Some(Mate::Loss((Self::WIN + self) as u32))
         } else {
             None
         }
@@ -198,12 +224,12 @@ macro_rules! float_score {
                 <$t>::is_nan(self)
             }
             #[inline]
-            fn mate_distance(self) -> Option<i32> {
+            fn mate(self) -> Option<Mate> {
                 let threshold = Self::WIN - MAX_MATE_PLY as $t;
                 if self >= threshold && self <= Self::WIN {
-                    Some((Self::WIN - self) as i32)
+                    Some(Mate::Win((Self::WIN - self) as u32))
                 } else if self <= -threshold && self >= -Self::WIN {
-                    Some(-((Self::WIN + self) as i32))
+                    Some(Mate::Loss((Self::WIN + self) as u32))
                 } else {
                     None
                 }
@@ -271,6 +297,20 @@ mod tests {
         assert_eq!(<f64 as Score>::loss_in(6).relative_to_node(2), <f64 as Score>::loss_in(4));
         assert_eq!(<f64 as Score>::loss_in(4).relative_to_root(2), <f64 as Score>::loss_in(6));
         assert_eq!(25_i32.relative_to_node(9), 25);
+        // A loss at the root itself (-WIN) is a loss, not a win, and survives the round trip.
+        let lost = <i32 as Score>::loss_in(0);
+        assert_eq!(lost.mate(), Some(Mate::Loss(0)));
+        assert_eq!(<i32 as Score>::win_in(0).mate(), Some(Mate::Win(0)));
+        assert_eq!(lost.relative_to_node(3).relative_to_root(3), lost);
+        for score in [-1_000_000, -999_000, -5_000, -12, 0, 7, 5_000, 995_000, 999_999, 1_000_000] {
+            for ply in [0, 1, 5, 64] {
+                assert_eq!(
+                    score.relative_to_node(ply).relative_to_root(ply),
+                    score,
+                    "{score} {ply}"
+                );
+            }
+        }
         assert_eq!(<f32 as Score>::from_bits(Score::to_bits(-0.75_f32)), -0.75);
         assert_eq!(<i32 as Score>::from_bits(Score::to_bits(-3_i32)), -3);
     }

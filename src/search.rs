@@ -278,18 +278,14 @@ pub struct WindowResult<M, S> {
     pub stats: SearchStats,
 }
 
-/// Why the recursion unwinds early.
+/// Why the recursion unwinds early. One byte, so that `Result<Score, Halt>` travels in
+/// registers through the recursion; the error itself waits in [`Context::error`].
+#[derive(Clone, Copy, Debug)]
 enum Halt {
     /// The clock or the stop flag ended the iteration.
     Interrupted,
-    /// A user error.
-    Error(SearchError),
-}
-
-impl From<SearchError> for Halt {
-    fn from(error: SearchError) -> Self {
-        Self::Error(error)
-    }
+    /// A user error, stored in the context.
+    Failed,
 }
 
 /// The mutable state of one search call.
@@ -307,6 +303,8 @@ struct Context<'l, 'c, P> {
     /// The clock reading of the poll that ended the search, if one did.
     stopped_at_micros: Option<u64>,
     root_side: Option<P>,
+    /// The error behind a [`Halt::Failed`].
+    error: Option<SearchError>,
 }
 
 impl<'l, 'c, P> Context<'l, 'c, P> {
@@ -321,7 +319,19 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
             reached_horizon: false,
             stopped_at_micros: None,
             root_side: None,
+            error: None,
         }
+    }
+
+    /// Records `error` and returns the halt that unwinds the search.
+    fn fail(&mut self, error: SearchError) -> Halt {
+        self.error = Some(error);
+        Halt::Failed
+    }
+
+    /// The error behind a [`Halt::Failed`] (always recorded by [`Context::fail`]).
+    fn take_error(&mut self) -> SearchError {
+        self.error.take().unwrap_or(SearchError::InvalidWindow)
     }
 }
 
@@ -598,7 +608,7 @@ where
                     result.completed = false;
                     break;
                 }
-                Err(Halt::Error(error)) => return Err(error),
+                Err(Halt::Failed) => return Err(ctx.take_error()),
             }
         }
         result.nodes = ctx.stats.nodes;
@@ -656,7 +666,7 @@ where
                 nodes: ctx.stats.nodes,
                 stats: ctx.stats,
             }),
-            Err(Halt::Error(error)) => Err(error),
+            Err(Halt::Failed) => Err(ctx.take_error()),
             // Without limits nothing can interrupt the search.
             Err(Halt::Interrupted) => unreachable!("a windowed search has no clock or stop flag"),
         }
@@ -697,11 +707,18 @@ where
         (bottom < alpha && bottom > -E::Score::INFINITY).then_some(bottom)
     }
 
-    fn evaluate(&self, game: &G, ply: u32, depth_left: u32) -> Result<E::Score, SearchError> {
+    #[inline]
+    fn evaluate(
+        &self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &G,
+        ply: u32,
+        depth_left: u32,
+    ) -> Result<E::Score, Halt> {
         let score =
             self.evaluator.evaluate(game, game.side_to_move(), EvalContext { ply, depth_left });
         if score.is_nan() {
-            return Err(SearchError::NanScore { ply });
+            return Err(ctx.fail(SearchError::NanScore { ply }));
         }
         Ok(score)
     }
@@ -761,14 +778,14 @@ where
         }
 
         if game.is_terminal() {
-            return Ok(self.evaluate(game, ply, node.depth)?);
+            return self.evaluate(ctx, game, ply, node.depth);
         }
         if node.depth == 0 {
             if pruning && self.config.quiescence && G::QUIESCENCE {
                 return self.quiescence(ctx, game, ply, 0, alpha, beta);
             }
             ctx.reached_horizon = true;
-            return Ok(self.evaluate(game, ply, 0)?);
+            return self.evaluate(ctx, game, ply, 0);
         }
 
         if pruning && self.config.mate_distance_pruning {
@@ -811,11 +828,11 @@ where
         let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
         game.generate_moves(&mut moves);
         if moves.overflowed() {
-            return Err(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }.into());
+            return Err(ctx.fail(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }));
         }
         if moves.is_empty() {
             // No legal move: the game's evaluator scores the position as it stands.
-            return Ok(self.evaluate(game, ply, node.depth)?);
+            return self.evaluate(ctx, game, ply, node.depth);
         }
 
         let side = game.side_to_move();
@@ -827,16 +844,26 @@ where
             tt_move,
             side: usize::from(ctx.root_side != Some(side)),
         };
-        if pruning && self.config.ordering {
-            self.sorter.sort(game, &mut moves, &hints);
-        }
+        // Staged ordering: the PV and table moves now, the rest only if they do not cut.
+        let ordering = pruning && self.config.ordering;
+        let mut unordered_from = if ordering {
+            self.sorter.order_first(game, moves.as_mut_slice(), &hints)
+        } else {
+            usize::MAX
+        };
 
         let tie_break = pruning && ply == 0 && self.rng.is_some();
         let original_alpha = alpha;
         let mut best = -E::Score::INFINITY;
         let mut best_move = None;
         let mut ties = 0u32;
-        for (index, &mv) in moves.iter().enumerate() {
+        for index in 0..moves.len() {
+            if index == unordered_from {
+                let rest = &mut moves.as_mut_slice()[index..];
+                self.sorter.order_rest::<MAX_MOVES>(game, rest, &hints);
+                unordered_from = usize::MAX;
+            }
+            let mv = moves.as_slice()[index];
             let child = Node {
                 depth: node.depth - 1,
                 ply: ply + 1,
@@ -883,7 +910,8 @@ where
                 if node.pv || ply == 0 {
                     self.update_pv(ply as usize, mv);
                 }
-            } else if tie_break && score == best {
+            } else if tie_break && floor.is_some() && score == best {
+                // Only a search whose window reached below the best score can prove equality.
                 // Reservoir sampling: each of the equal moves is kept with probability 1/ties.
                 ties += 1;
                 if let Some(rng) = self.rng.as_mut() {
@@ -1020,10 +1048,10 @@ where
             ctx.stats.quiescence_nodes += 1;
         }
         if game.is_terminal() {
-            return Ok(self.evaluate(game, ply, 0)?);
+            return self.evaluate(ctx, game, ply, 0);
         }
         ctx.reached_horizon = true;
-        let stand_pat = self.evaluate(game, ply, 0)?;
+        let stand_pat = self.evaluate(ctx, game, ply, 0)?;
         if qdepth >= self.config.max_quiescence_depth || stand_pat >= beta {
             return Ok(stand_pat);
         }
@@ -1033,7 +1061,7 @@ where
         let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
         game.generate_tactical_moves(&mut moves);
         if moves.overflowed() {
-            return Err(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }.into());
+            return Err(ctx.fail(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }));
         }
         let side = game.side_to_move();
         let mut best = stand_pat;

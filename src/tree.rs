@@ -992,7 +992,7 @@ impl Game for TreeGame<'_> {
 /// cut off by the depth limit scores 0 (no opinion).
 ///
 /// Leaf values are taken as they are: a value of ±1,000,000 or near it reads as a forced win or
-/// loss in [`Score::mate_distance`](crate::Score::mate_distance), but the search itself is
+/// loss in [`Score::mate`](crate::Score::mate); the table converts such scores exactly, so the search is
 /// unaffected.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TreeEvaluator;

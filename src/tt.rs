@@ -3,12 +3,15 @@
 //!
 //! # Lock-free slots (Hyatt & Mann 2002)
 //!
-//! A slot is a few 32-bit atomic words: two hold `key XOR data`, the others hold `data`. Writers
-//! store the words one by one with no lock; a reader loads them and accepts the entry only if
-//! `check XOR data` gives back the key it probes for. When two threads write the same slot at
-//! once, a reader may see words of both writes; such a torn entry fails the check and counts as
-//! a miss, so a probe never returns data that belongs to another key (up to a 64-bit key
-//! collision, 2^-64 per probe for random keys). 32-bit words keep the table on every target:
+//! A slot is a few 32-bit atomic words: two hold `scramble(key) XOR data`, the others hold
+//! `data`. Writers store the words one by one with no lock; a reader loads them and accepts the
+//! entry only if `check XOR data` gives back the scrambled key it probes for. When two threads
+//! write the same slot at once, a reader may see words of both writes; such a torn entry
+//! decodes to `scramble(key_a) XOR data_a XOR data_b`, which fails the check, so a probe never
+//! returns data that belongs to another key (up to a 64-bit collision, about 2^-64 per probe).
+//! The scramble (a bijective 64-bit mix) matters for games whose keys are exact encodings
+//! rather than Zobrist keys: without it, two such keys that differ in a few bits could be
+//! confused by a torn write. 32-bit words keep the table on every target:
 //! Cortex-M0 and RISC-V `imc` cores have atomic 32-bit loads and stores but no 64-bit atomics
 //! and no compare-and-swap, and the table needs neither.
 //!
@@ -16,8 +19,8 @@
 //!
 //! | word | bits | content |
 //! |---|---|---|
-//! | 0 | 0–31 | low half of `key XOR mix(data)` |
-//! | 1 | 0–31 | high half of `key XOR mix(data)` |
+//! | 0 | 0–31 | low half of `scramble(key) XOR mix(data)` |
+//! | 1 | 0–31 | high half of `scramble(key) XOR mix(data)` |
 //! | 2 | 0–15 | move code ([`MoveCode`]) |
 //! | 2 | 16–23 | draft (remaining depth, saturated at 255) |
 //! | 2 | 24–25 | bound: 0 empty, 1 exact, 2 lower, 3 upper |
@@ -147,8 +150,10 @@ pub trait Slot: sealed::Sealed + Send + Sync + 'static {
     fn words(&self) -> &[AtomicU32];
 }
 
-/// The slot for 32-bit scores (`i32`, `f32`): 4 words, 16 bytes.
+/// The slot for 32-bit scores (`i32`, `f32`): 4 words, 16 bytes, 16-byte aligned so that a
+/// bucket of two never straddles a cache line in a [`TranspositionTable`].
 #[derive(Debug)]
+#[repr(C, align(16))]
 pub struct Slot32([AtomicU32; 4]);
 
 /// The slot for 64-bit scores (`f64`): 5 words, 20 bytes.
@@ -182,9 +187,23 @@ const GENERATION_MASK: u32 = 0xF;
 const HAS_MOVE: u32 = 1 << 30;
 const PROVEN: u32 = 1 << 31;
 
+/// A bijective mix of a key (the finaliser of MurmurHash3). The check word holds
+/// `scramble(key) XOR mix(data)`: a torn slot then decodes to a scrambled value that matches
+/// no other position's, even when the game's keys are exact encodings that differ in a few
+/// bits (XORing two entries' data into an unscrambled key could produce another real key).
+#[inline]
+const fn scramble(mut key: u64) -> u64 {
+    key ^= key >> 33;
+    key = key.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    key ^= key >> 33;
+    key = key.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    key ^ (key >> 33)
+}
+
 /// A slot's words, loaded.
 #[derive(Clone, Copy)]
 struct Raw {
+    /// The scrambled key.
     key: u64,
     meta: u32,
     score_bits: u64,
@@ -233,12 +252,11 @@ fn save(slot: &impl Slot, raw: Raw) {
     }
 }
 
-/// The bucket (pair of slots) of `key` among `buckets`. The key is mixed first so that keys
+/// The bucket (pair of slots) of a scrambled key among `buckets`: its high bits, so that keys
 /// which are not random (a game's own exact encoding, say) still spread over the table.
 #[inline]
-fn bucket_of(key: u64, buckets: usize) -> usize {
-    let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    ((u128::from(mixed) * buckets as u128) >> 64) as usize
+fn bucket_of(scrambled: u64, buckets: usize) -> usize {
+    ((u128::from(scrambled) * buckets as u128) >> 64) as usize
 }
 
 /// The operations the search needs from a table. Implemented for a shared reference to a
@@ -341,12 +359,19 @@ impl<S: Score> Table<S> for TableSlice<'_, S> {
 
     #[inline]
     fn probe(&self, key: u64) -> Option<Entry<S>> {
+        let key = scramble(key);
         for slot in self.bucket(key) {
             let raw = load(slot);
-            let Some(bound) = Bound::from_bits((raw.meta >> BOUND_SHIFT) & 3) else { continue };
             if raw.key != key {
                 continue;
             }
+            // An empty slot decodes to key 0, whose scramble is 0: skip it by its bound.
+            let bound = match (raw.meta >> BOUND_SHIFT) & 3 {
+                1 => Bound::Exact,
+                2 => Bound::Lower,
+                3 => Bound::Upper,
+                _ => continue,
+            };
             return Some(Entry {
                 move_code: (raw.meta & HAS_MOVE != 0).then_some(raw.meta as u16),
                 score: S::from_bits(raw.score_bits),
@@ -360,6 +385,7 @@ impl<S: Score> Table<S> for TableSlice<'_, S> {
 
     #[inline]
     fn store(&self, key: u64, entry: Entry<S>) {
+        let key = scramble(key);
         let bucket = self.bucket(key);
         if bucket.is_empty() {
             return;
@@ -405,6 +431,11 @@ impl<S: Score> Table<S> for TableSlice<'_, S> {
     }
 }
 
+/// Aligns the slots of a table to a cache line.
+#[derive(Debug)]
+#[repr(C, align(64))]
+struct CacheAligned<T>(T);
+
 /// A transposition table of `SLOTS` slots for scores of type `S`, with no heap: put it in a
 /// `static` or on the stack.
 ///
@@ -426,7 +457,7 @@ impl<S: Score> Table<S> for TableSlice<'_, S> {
 /// ```
 #[derive(Debug)]
 pub struct TranspositionTable<S: Score, const SLOTS: usize> {
-    slots: [S::Slot; SLOTS],
+    slots: CacheAligned<[S::Slot; SLOTS]>,
     generation: AtomicU8,
     _score: PhantomData<S>,
 }
@@ -435,7 +466,7 @@ impl<S: Score, const SLOTS: usize> TranspositionTable<S, SLOTS> {
     /// An empty table.
     pub const fn new() -> Self {
         Self {
-            slots: [const { <S::Slot as Slot>::EMPTY }; SLOTS],
+            slots: CacheAligned([const { <S::Slot as Slot>::EMPTY }; SLOTS]),
             generation: AtomicU8::new(0),
             _score: PhantomData,
         }
@@ -443,7 +474,7 @@ impl<S: Score, const SLOTS: usize> TranspositionTable<S, SLOTS> {
 
     /// The table as a [`TableSlice`], the form the search uses.
     pub fn as_slice(&self) -> TableSlice<'_, S> {
-        TableSlice::new(&self.slots, &self.generation)
+        TableSlice::new(&self.slots.0, &self.generation)
     }
 
     /// Empties every slot.
@@ -552,7 +583,7 @@ mod tests {
         let table = TranspositionTable::<i32, 2>::new();
         let t = &table;
         t.store(11, entry(5, 1, Bound::Exact));
-        let slot = table.slots.iter().find(|s| load(*s).key == 11).unwrap();
+        let slot = table.slots.0.iter().find(|s| load(*s).key == scramble(11)).unwrap();
         // Another write's score word lands in the slot: the key check no longer holds.
         slot.words()[3].store(6, Ordering::Relaxed);
         assert_eq!(t.probe(11), None);

@@ -29,7 +29,7 @@ use core::fmt;
 
 use crate::game::{EvalContext, Evaluator, Game, MoveList};
 use crate::ordering::{DefaultSorter, OrderingConfig};
-use crate::score::Score;
+use crate::score::{Mate, Score};
 
 /// Columns of the board.
 pub const WIDTH: u32 = 7;
@@ -677,17 +677,12 @@ where
 /// stone, `-(22 - k)` when the opponent wins with its `k`-th stone, 0 for a draw (or a score
 /// that is not a forced result).
 pub fn pons_score<S: Score>(score: S, moves_played: u32) -> i32 {
-    match score.mate_distance() {
-        // The game ends `d` plies below the root: the winning stone is stone
-        // `moves_played + d` of the game, played with 42 - (moves_played + d - 1) cells empty.
-        Some(d) => {
-            let magnitude = (44 - moves_played as i32 - d.abs()) / 2;
-            if d > 0 {
-                magnitude
-            } else {
-                -magnitude
-            }
-        }
+    // The game ends `d` plies below the root: the winning stone is stone `moves_played + d`
+    // of the game, played with 42 - (moves_played + d - 1) cells empty.
+    let magnitude = |d: u32| (44 - moves_played as i32 - d as i32) / 2;
+    match score.mate() {
+        Some(Mate::Win(d)) => magnitude(d),
+        Some(Mate::Loss(d)) => -magnitude(d),
         None => 0,
     }
 }
