@@ -56,16 +56,18 @@ fn tictactoe() {
         Engine::new(TicTacToeEval, config).with_table(&TABLE);
     let runs = 2_000;
     let mut nodes = 0;
-    let start = Instant::now();
+    let mut elapsed = std::time::Duration::ZERO;
     for _ in 0..runs {
         TABLE.clear();
         engine.clear_history();
+        let start = Instant::now();
         let result = engine.search(&mut Board::new(), &Limits::depth(9)).unwrap();
+        elapsed += start.elapsed();
         assert_eq!(result.score, 0);
         nodes = result.nodes;
     }
-    let micros = start.elapsed().as_secs_f64() * 1e6 / f64::from(runs);
-    println!("\ntic-tac-toe from the empty board, 4,096-slot table cleared each time:");
+    let micros = elapsed.as_secs_f64() * 1e6 / f64::from(runs);
+    println!("\ntic-tac-toe from the empty board, 4,096-slot table cleared before each solve (not timed):");
     println!(
         "  {micros:.1} µs per solve, {nodes} nodes (iterative deepening to the exact value 0)"
     );

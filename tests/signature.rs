@@ -1,0 +1,56 @@
+//! The node-count signature: the node counts of a fixed set of searches, pinned. Any change to
+//! what the search does (ordering, pruning, the table, the game models) changes one of them,
+//! so such a change shows up here and is made on purpose: update the numbers in the same
+//! commit and say why. Changes that only make the same search faster leave them alone.
+
+use alphabeta::games::connect4::{solve, solver_engine, Connect4, Connect4Heuristic};
+use alphabeta::games::tictactoe::{Board, TicTacToeEval};
+use alphabeta::tt::TranspositionTable;
+use alphabeta::{Config, Engine, Limits};
+
+#[test]
+fn tic_tac_toe_from_the_empty_board() {
+    static TABLE: TranspositionTable<i32, 4096> = TranspositionTable::new();
+    let config = Config::value_preserving();
+    let engine = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config);
+    let mut engine = engine.with_table(&TABLE);
+    let result = engine.search(&mut Board::new(), &Limits::depth(9)).unwrap();
+    assert_eq!((result.score, result.depth, result.exact), (0, 9, true));
+    assert_eq!(result.nodes, SIGNATURE[0], "tic-tac-toe");
+}
+
+#[test]
+fn connect_four_heuristic_search_to_depth_10() {
+    static TABLE: TranspositionTable<i32, 65_536> = TranspositionTable::new();
+    let engine =
+        Engine::<Connect4, Connect4Heuristic, 7, 42>::new(Connect4Heuristic, Config::new());
+    let mut engine = engine.with_table(&TABLE);
+    let mut nodes = Vec::new();
+    for moves in ["", "4", "44", "4453", "43443", "332211"] {
+        TABLE.clear();
+        engine.clear_history();
+        let mut position = Connect4::from_moves(moves).unwrap();
+        let result = engine.search(&mut position, &Limits::depth(10)).unwrap();
+        nodes.push(result.nodes);
+    }
+    assert_eq!(nodes, SIGNATURE[1..7], "Connect Four, depth 10");
+}
+
+#[test]
+fn connect_four_solver_on_the_first_50_positions_of_test_l2_r1() {
+    static TABLE: TranspositionTable<i32, 65_536> = TranspositionTable::new();
+    let mut solver = solver_engine(&TABLE);
+    let mut nodes = 0;
+    for line in include_str!("data/connect4/Test_L2_R1").lines().take(50) {
+        let (moves, score) = line.split_once(' ').unwrap();
+        TABLE.clear();
+        let solution = solve(&mut solver, Connect4::from_moves(moves).unwrap()).unwrap();
+        assert_eq!(solution.score, score.parse::<i32>().unwrap());
+        nodes += solution.nodes;
+    }
+    assert_eq!(nodes, SIGNATURE[7], "Connect Four solver");
+}
+
+/// Tic-tac-toe; Connect Four at depth 10 from "", "4", "44", "4453", "43443", "332211" (the
+/// last one is won in one ply: mate distance pruning ends it after 2 nodes); the solver.
+const SIGNATURE: [u64; 8] = [5_913, 79_196, 38_380, 45_115, 42_244, 34_971, 2, 13_294];
