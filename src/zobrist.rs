@@ -8,7 +8,7 @@
 //! use alphabeta::zobrist::ZobristTable;
 //!
 //! // 2 piece kinds on 9 squares, 2 sides to move.
-//! static KEYS: spin::Lazy<ZobristTable<2, 9, 2>> = spin::Lazy::new(|| ZobristTable::new(7));
+//! static KEYS: spin::LazyLock<ZobristTable<2, 9, 2>> = spin::LazyLock::new(|| ZobristTable::new(7));
 //!
 //! let key = KEYS.piece(0, 4) ^ KEYS.side(1);
 //! assert_ne!(key, 0);

@@ -367,7 +367,7 @@ fn an_engine_searches_alike_with_a_table_slice_and_the_owned_table() {
 /// to hold `key ^ mix(data)` with the raw key, so a slot
 /// torn between two writes decodes to `key_A ^ (data_A ^ data_B)`. With random Zobrist keys
 /// that is no stored key, but with a game's exact encoding as the key (what
-/// `games::tictactoe` and `games::connect4` use, and what `bucket_of` explicitly caters for)
+/// `games::connect4` uses, and what `bucket_of` explicitly caters for)
 /// it can be another real position: here two tic-tac-toe positions whose keys differ by
 /// cells 0 and 1 (`0b11`) and whose best moves are cells 1 and 2 (move codes differing by
 /// `0b11`). A reader that loads words 0–1 of A's write, word 2 (the move code, draft, bound)
@@ -378,9 +378,9 @@ fn an_engine_searches_alike_with_a_table_slice_and_the_owned_table() {
 #[test]
 fn a_torn_slot_never_passes_for_another_exactly_encoded_position() {
     use std::sync::atomic::Ordering::Relaxed;
-    // X on cell 0 / X on cell 1, O on cell 3, X to move in both.
-    let (a, b) = (Board::parse("X..O.....").unwrap(), Board::parse(".X.O.....").unwrap());
-    let (key_a, key_b) = (a.zobrist_key(), b.zobrist_key());
+    // Exact encodings of two tic-tac-toe positions (one bit per cell and mark): X on cell 0 /
+    // X on cell 1, O on cell 3 (bit 9 + 3), X to move in both.
+    let (key_a, key_b) = (1u64 | 1 << 12, 1u64 << 1 | 1 << 12);
     assert_eq!(key_a ^ key_b, 0b11);
     let entry_a =
         Entry { move_code: Some(1), score: 7, draft: 7, bound: Bound::Exact, proven: true };

@@ -19,6 +19,7 @@ use core::fmt;
 
 use crate::game::{EvalContext, Evaluator, Game, MoveList};
 use crate::score::Score;
+use crate::zobrist::ZobristTable;
 
 /// A player's mark.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -60,6 +61,10 @@ const LINES: [u16; 8] = [
 ];
 
 const FULL: u16 = 0b111_111_111;
+
+/// Zobrist keys: 2 marks on 9 cells, 2 sides to move, drawn from a fixed seed.
+static KEYS: spin::LazyLock<ZobristTable<2, 9, 2>> =
+    spin::LazyLock::new(|| ZobristTable::new(0x7107_7AC7));
 
 /// A tic-tac-toe position: two bit masks (bit `i` = cell `i`) and the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -241,8 +246,17 @@ impl Game for Board {
     }
 
     fn zobrist_key(&self) -> u64 {
-        // Exact and collision-free: 9 bits per player, one for the side to move.
-        u64::from(self.x) | u64::from(self.o) << 9 | u64::from(self.to_move == Mark::O) << 18
+        // Zobrist hashing: the XOR of one random key per (mark, cell) on the board and one
+        // for the side to move, from a table built once from a fixed seed.
+        let mut key = KEYS.side(self.to_move as usize);
+        for cell in 0..9 {
+            if self.x & (1 << cell) != 0 {
+                key ^= KEYS.piece(Mark::X as usize, cell);
+            } else if self.o & (1 << cell) != 0 {
+                key ^= KEYS.piece(Mark::O as usize, cell);
+            }
+        }
+        key
     }
 }
 
