@@ -60,7 +60,7 @@ impl Clock for StdClock {
 /// ```
 #[derive(Clone, Copy)]
 pub struct Limits<'a> {
-    /// The depth that always completes (at least 1). Must not exceed `max_depth`.
+    /// The depth that always completes (0 counts as 1). Must not exceed `max_depth`.
     pub min_depth: u32,
     /// The deepest iteration, in plies (1 ..= the engine's ply capacity).
     pub max_depth: u32,

@@ -38,6 +38,28 @@ impl<M, const N: usize> MoveList<M, N> {
         result
     }
 
+    /// The unused capacity, for a generator that writes moves in place (a C callback, say);
+    /// [`MoveList::set_len`] then makes them part of the list.
+    pub fn spare_capacity_mut(&mut self) -> &mut [core::mem::MaybeUninit<M>] {
+        self.moves.spare_capacity_mut()
+    }
+
+    /// Sets the number of moves after writing them through [`MoveList::spare_capacity_mut`].
+    ///
+    /// # Safety
+    /// `len <= N`, and the first `len` moves are initialised.
+    #[allow(unsafe_code)]
+    pub unsafe fn set_len(&mut self, len: usize) {
+        // SAFETY: the caller guarantees `len <= N` and that the moves are initialised.
+        unsafe { self.moves.set_len(len) }
+    }
+
+    /// Records that the generator had more moves than fit, as a refused push does: the search
+    /// then stops with [`SearchError::MoveListOverflow`](crate::SearchError::MoveListOverflow).
+    pub fn mark_overflow(&mut self) {
+        self.overflowed = true;
+    }
+
     /// Whether a push was ever refused since the last [`MoveList::clear`].
     pub fn overflowed(&self) -> bool {
         self.overflowed

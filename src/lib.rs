@@ -93,6 +93,7 @@ pub mod clock;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod multiplayer;
 pub mod ordering;
 pub mod score;
 pub mod search;
@@ -101,10 +102,18 @@ pub mod tree;
 pub mod tt;
 pub mod zobrist;
 
+/// The C header generated from the `ffi/` layer by this build (`ffi` feature only), for the
+/// test that the committed `include/alphabeta.h` is current.
+#[cfg(feature = "ffi")]
+#[doc(hidden)]
+pub const GENERATED_C_HEADER: &str = include_str!(concat!(env!("OUT_DIR"), "/alphabeta.h"));
+
 #[cfg(feature = "std")]
 pub use clock::StdClock;
 pub use clock::{Clock, Limits};
 pub use error::SearchError;
 pub use game::{EvalContext, Evaluator, Game, MoveList};
 pub use score::{Mate, Score, MAX_MATE_PLY};
-pub use search::{Algorithm, Config, Engine, SearchResult, WindowResult};
+pub use search::{
+    Algorithm, Config, Engine, IterationInfo, SearchResult, SearchStats, TtCutoffs, WindowResult,
+};

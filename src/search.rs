@@ -494,6 +494,11 @@ where
         &self.table
     }
 
+    /// Replaces the transposition table (of the same type) for the following searches.
+    pub fn set_table(&mut self, table: T) {
+        self.table = table;
+    }
+
     /// The move sorter.
     pub fn sorter(&self) -> &O {
         &self.sorter
@@ -566,8 +571,10 @@ where
         // The clock reading after the last completed iteration.
         let mut last_reading = None;
         let mut depth = first_depth;
+        // A minimum depth of 0 means 1: a search always has a move to return.
+        let min_depth = limits.min_depth.max(1);
         loop {
-            ctx.interruptible = depth > limits.min_depth;
+            ctx.interruptible = depth > min_depth;
             ctx.reached_horizon = false;
             let root = Node { depth, ply: 0, pv: true, on_prev_pv: true };
             let window = (-E::Score::INFINITY, E::Score::INFINITY);
@@ -599,7 +606,7 @@ where
                     }
                     depth += 1;
                     // Do not start an iteration beyond the minimum that is already out of time.
-                    if depth > limits.min_depth && ctx.out_of_time_at(last_reading) {
+                    if depth > min_depth && ctx.out_of_time_at(last_reading) {
                         result.completed = false;
                         break;
                     }

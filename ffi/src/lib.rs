@@ -1,0 +1,1329 @@
+//! The C ABI of alphabeta.
+//!
+//! A C or C++ host describes its game as a table of callbacks ([`alphabeta_game`]), creates an
+//! engine (in memory it provides, or on the heap under `std`), and searches. Every function
+//! checks its pointers and arguments and returns an [`alphabeta_status`]; none panics across
+//! the boundary (panics are caught under `std`; the `no_std` library aborts through its panic
+//! handler, `panic-handler` feature). `include/alphabeta.h` is generated from this file.
+//!
+//! Thread-safety: an engine is used by one thread at a time, except [`alphabeta_engine_stop`],
+//! which any thread (or an interrupt handler) may call while a search runs.
+
+#![cfg_attr(not(feature = "std"), no_std)]
+#![allow(non_camel_case_types)]
+#![deny(missing_docs)]
+
+use core::cell::{Cell, UnsafeCell};
+use core::ffi::{c_char, c_void};
+use core::mem::{align_of, size_of};
+use core::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+
+use alphabeta::ordering::{DefaultSorter, OrderingConfig};
+use alphabeta::tt::{Slot, Slot32, Slot64, TableSlice};
+use alphabeta::{
+    Algorithm, Clock, Config, Engine, EvalContext, Evaluator, Game, IterationInfo, Limits,
+    MoveList, Score, SearchError, TtCutoffs,
+};
+
+// -------------------------------------------------------------------------------------------
+// Capacities
+
+/// The most moves a position may have (the move-list capacity).
+#[cfg(not(feature = "small"))]
+const MAX_MOVES: usize = 256;
+/// The deepest search, in plies.
+#[cfg(not(feature = "small"))]
+const MAX_PLY: usize = 64;
+#[cfg(feature = "small")]
+const MAX_MOVES: usize = 64;
+#[cfg(feature = "small")]
+const MAX_PLY: usize = 32;
+
+// -------------------------------------------------------------------------------------------
+// Status
+
+/// The outcome of every call. `ALPHABETA_OK` is 0; values are never reused.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum alphabeta_status {
+    /// Success.
+    ALPHABETA_OK = 0,
+    /// A required pointer argument is NULL.
+    ALPHABETA_ERROR_NULL_POINTER = 1,
+    /// A required callback of the game table is NULL (or the evaluate callback of the
+    /// engine's score type).
+    ALPHABETA_ERROR_NULL_CALLBACK = 2,
+    /// `min_depth > max_depth`.
+    ALPHABETA_ERROR_MIN_DEPTH_ABOVE_MAX_DEPTH = 3,
+    /// `max_depth` is 0.
+    ALPHABETA_ERROR_ZERO_MAX_DEPTH = 4,
+    /// `max_depth` (or a window search's depth) exceeds `alphabeta_max_ply()`.
+    ALPHABETA_ERROR_DEPTH_BEYOND_CAPACITY = 5,
+    /// The game reported more moves than the buffer holds (`alphabeta_max_moves()`).
+    ALPHABETA_ERROR_MOVE_OVERFLOW = 6,
+    /// The game reported a negative number of moves.
+    ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT = 7,
+    /// The evaluator returned NaN.
+    ALPHABETA_ERROR_NAN_SCORE = 8,
+    /// A window search with `alpha >= beta` (or NaN).
+    ALPHABETA_ERROR_INVALID_WINDOW = 9,
+    /// A search was started on an engine that is already searching.
+    ALPHABETA_ERROR_ALREADY_SEARCHING = 10,
+    /// The memory given for an engine is too small or misaligned (see
+    /// `alphabeta_engine_size()` and `alphabeta_engine_align()`).
+    ALPHABETA_ERROR_ENGINE_MEMORY = 11,
+    /// The memory given for a transposition table is misaligned (16 bytes needed) or holds
+    /// fewer than 2 slots.
+    ALPHABETA_ERROR_TABLE_MEMORY = 12,
+    /// A configuration field is out of range (an unknown constant, say).
+    ALPHABETA_ERROR_BAD_CONFIG = 13,
+    /// The call does not match the engine's score type (an int32 window on a double engine).
+    ALPHABETA_ERROR_WRONG_SCORE_TYPE = 14,
+    /// The principal-variation buffer was too small: the result is complete, the PV
+    /// truncated to the buffer (`pv_length` says how long it really is).
+    ALPHABETA_ERROR_PV_TRUNCATED = 15,
+    /// A time limit without a clock (only the `std` library has a clock of its own).
+    ALPHABETA_ERROR_NO_CLOCK = 16,
+    /// A panic inside the library was caught (a bug: please report it).
+    ALPHABETA_ERROR_PANIC = 17,
+    /// The call needs the standard library (`alphabeta_engine_new` in a `no_std` build).
+    ALPHABETA_ERROR_UNSUPPORTED = 18,
+    /// The engine pointer does not point at an initialised engine.
+    ALPHABETA_ERROR_NOT_AN_ENGINE = 19,
+}
+
+use alphabeta_status::*;
+
+impl From<SearchError> for alphabeta_status {
+    fn from(error: SearchError) -> Self {
+        match error {
+            SearchError::MinDepthAboveMaxDepth { .. } => ALPHABETA_ERROR_MIN_DEPTH_ABOVE_MAX_DEPTH,
+            SearchError::ZeroMaxDepth => ALPHABETA_ERROR_ZERO_MAX_DEPTH,
+            SearchError::DepthBeyondCapacity { .. } => ALPHABETA_ERROR_DEPTH_BEYOND_CAPACITY,
+            SearchError::TimeLimitWithoutClock => ALPHABETA_ERROR_NO_CLOCK,
+            SearchError::MoveListOverflow { .. } => ALPHABETA_ERROR_MOVE_OVERFLOW,
+            SearchError::NanScore { .. } => ALPHABETA_ERROR_NAN_SCORE,
+            SearchError::InvalidWindow => ALPHABETA_ERROR_INVALID_WINDOW,
+            _ => ALPHABETA_ERROR_BAD_CONFIG,
+        }
+    }
+}
+
+/// A message for a status, as a static NUL-terminated string (never NULL; unknown values get
+/// "unknown status").
+#[no_mangle]
+pub extern "C" fn alphabeta_status_message(status: i32) -> *const c_char {
+    let message: &'static [u8] = match status {
+        0 => b"ok\0",
+        1 => b"a required pointer argument is NULL\0",
+        2 => b"a required callback of the game is NULL\0",
+        3 => b"min_depth is greater than max_depth\0",
+        4 => b"max_depth is 0; a search needs at least 1 ply\0",
+        5 => b"the depth exceeds the engine's ply capacity (alphabeta_max_ply())\0",
+        6 => b"the game reported more moves than the buffer holds (alphabeta_max_moves())\0",
+        7 => b"the game reported a negative number of moves\0",
+        8 => b"the evaluator returned NaN\0",
+        9 => b"the search window is empty or NaN: alpha must be less than beta\0",
+        10 => b"the engine is already searching\0",
+        11 => b"the engine memory is too small or misaligned\0",
+        12 => b"the table memory is misaligned (16 bytes) or holds fewer than 2 slots\0",
+        13 => b"a configuration field is out of range\0",
+        14 => b"the call does not match the engine's score type\0",
+        15 => b"the principal-variation buffer is too small; the PV was truncated\0",
+        16 => b"a time limit needs a clock\0",
+        17 => b"a panic inside the library was caught (a bug)\0",
+        18 => b"the call needs the standard library\0",
+        19 => b"the pointer does not point at an initialised engine\0",
+        _ => b"unknown status\0",
+    };
+    message.as_ptr().cast()
+}
+
+/// The library's version as a static string, `"MAJOR.MINOR.PATCH"` (compare with the
+/// header's `ALPHABETA_VERSION_STRING`).
+#[no_mangle]
+pub extern "C" fn alphabeta_version() -> *const c_char {
+    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+}
+
+/// The most moves a position may have in this build (the move buffer's capacity).
+#[no_mangle]
+pub extern "C" fn alphabeta_max_moves() -> usize {
+    MAX_MOVES
+}
+
+/// The deepest search in plies in this build (also the most moves a PV can hold).
+#[no_mangle]
+pub extern "C" fn alphabeta_max_ply() -> usize {
+    MAX_PLY
+}
+
+// -------------------------------------------------------------------------------------------
+// The game as callbacks
+
+/// The game, as callbacks on the host's state. `user_data` is passed first to every callback
+/// and never touched by the library. Moves are `uint32_t` values of the host's choosing.
+///
+/// Required: `generate_moves`, `make_move`, `unmake_move`, `zobrist_key`, `side_to_move`,
+/// `is_terminal`, and the evaluate callback of the engine's score type (`evaluate` for
+/// `ALPHABETA_SCORE_INT32`, `evaluate_double` for `ALPHABETA_SCORE_DOUBLE`). The others may be
+/// NULL. Callbacks must not throw C++ exceptions or `longjmp` out.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct alphabeta_game {
+    /// The host's state, passed to every callback.
+    pub user_data: *mut c_void,
+    /// Writes the legal moves into `moves` (room for `capacity`) and returns how many there
+    /// are, best first if the game can tell. More than `capacity`: the search fails with
+    /// `ALPHABETA_ERROR_MOVE_OVERFLOW`; negative: `ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT`.
+    pub generate_moves:
+        Option<unsafe extern "C" fn(user_data: *mut c_void, moves: *mut u32, capacity: i32) -> i32>,
+    /// Plays `move`.
+    pub make_move: Option<unsafe extern "C" fn(user_data: *mut c_void, mv: u32)>,
+    /// Takes back `move`, the last move played.
+    pub unmake_move: Option<unsafe extern "C" fn(user_data: *mut c_void, mv: u32)>,
+    /// The score of the position for `player` (higher is better for `player`); `ply` is the
+    /// distance from the root, `depth_left` the plies left. Wins: `1000000 - ply`, losses
+    /// `-(1000000 - ply)`.
+    pub evaluate: Option<
+        unsafe extern "C" fn(user_data: *mut c_void, player: i32, ply: u32, depth_left: u32) -> i32,
+    >,
+    /// The same for `ALPHABETA_SCORE_DOUBLE` engines (wins `1e6 - ply`). NaN is an error.
+    pub evaluate_double: Option<
+        unsafe extern "C" fn(user_data: *mut c_void, player: i32, ply: u32, depth_left: u32) -> f64,
+    >,
+    /// The 64-bit Zobrist key of the position, the side to move included.
+    pub zobrist_key: Option<unsafe extern "C" fn(user_data: *mut c_void) -> u64>,
+    /// The player to move (any `int32_t` values; the engine negates scores where it changes).
+    pub side_to_move: Option<unsafe extern "C" fn(user_data: *mut c_void) -> i32>,
+    /// Whether the game is over.
+    pub is_terminal: Option<unsafe extern "C" fn(user_data: *mut c_void) -> bool>,
+    /// Optional: whether `move` is tactical (never reduced; searched by quiescence).
+    pub is_tactical: Option<unsafe extern "C" fn(user_data: *mut c_void, mv: u32) -> bool>,
+    /// Optional: the quiescence policy, like `generate_moves` but only tactical moves. Set it
+    /// to enable quiescence search.
+    pub generate_tactical_moves:
+        Option<unsafe extern "C" fn(user_data: *mut c_void, moves: *mut u32, capacity: i32) -> i32>,
+    /// Optional: a lower bound on the plies before the side to move can win (default 1), for
+    /// mate distance pruning.
+    pub min_plies_to_win: Option<unsafe extern "C" fn(user_data: *mut c_void) -> u32>,
+    /// Optional: the same for a loss of the side to move (default 1).
+    pub min_plies_to_loss: Option<unsafe extern "C" fn(user_data: *mut c_void) -> u32>,
+    /// Optional: a copy of the state for another thread, as a new `user_data` (NULL on
+    /// failure). Needed only for searches on more than one thread.
+    pub clone_state: Option<unsafe extern "C" fn(user_data: *mut c_void) -> *mut c_void>,
+    /// Optional: frees a state made by `clone_state`.
+    pub free_state: Option<unsafe extern "C" fn(user_data: *mut c_void)>,
+}
+
+/// The game seen from Rust: the callback table (checked for the required callbacks) and the
+/// first error a callback caused.
+#[derive(Clone)]
+struct CGame {
+    table: alphabeta_game,
+    error: Cell<Option<alphabeta_status>>,
+}
+
+impl CGame {
+    /// Checks the required callbacks for a score type.
+    fn new(table: alphabeta_game, double: bool) -> Result<Self, alphabeta_status> {
+        let evaluate_ok =
+            if double { table.evaluate_double.is_some() } else { table.evaluate.is_some() };
+        let required = table.generate_moves.is_some()
+            && table.make_move.is_some()
+            && table.unmake_move.is_some()
+            && table.zobrist_key.is_some()
+            && table.side_to_move.is_some()
+            && table.is_terminal.is_some()
+            && evaluate_ok;
+        if !required {
+            return Err(ALPHABETA_ERROR_NULL_CALLBACK);
+        }
+        Ok(Self { table, error: Cell::new(None) })
+    }
+
+    /// Calls a move generator into the list's spare room.
+    fn fill<const N: usize>(
+        &self,
+        generator: unsafe extern "C" fn(*mut c_void, *mut u32, i32) -> i32,
+        moves: &mut MoveList<u32, N>,
+    ) {
+        let spare = moves.spare_capacity_mut();
+        let capacity = spare.len().min(i32::MAX as usize);
+        // SAFETY: the callback writes at most `capacity` u32 values into `spare`, which holds
+        // `capacity` slots (the host promises to respect the capacity it is given).
+        let count = unsafe {
+            generator(self.table.user_data, spare.as_mut_ptr().cast::<u32>(), capacity as i32)
+        };
+        match usize::try_from(count) {
+            Ok(count) if count <= capacity => {
+                // SAFETY: the callback initialised `count <= capacity` moves.
+                unsafe { moves.set_len(count) };
+            }
+            Ok(_) => moves.mark_overflow(),
+            Err(_) => {
+                self.error.set(Some(ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT));
+                moves.mark_overflow(); // stops the search at once
+            }
+        }
+    }
+}
+
+// The `unwrap_or` fallbacks below are never taken: `CGame::new` checked the callbacks.
+impl Game for CGame {
+    type Move = u32;
+    type Player = i32;
+    type Undo = ();
+
+    fn side_to_move(&self) -> i32 {
+        // SAFETY: a valid callback of the host, called with its own user_data.
+        self.table.side_to_move.map_or(0, |f| unsafe { f(self.table.user_data) })
+    }
+
+    fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u32, N>) {
+        if let Some(generator) = self.table.generate_moves {
+            self.fill(generator, moves);
+        }
+    }
+
+    fn make_move(&mut self, mv: u32) {
+        if let Some(f) = self.table.make_move {
+            // SAFETY: as above.
+            unsafe { f(self.table.user_data, mv) }
+        }
+    }
+
+    fn unmake_move(&mut self, mv: u32, (): ()) {
+        if let Some(f) = self.table.unmake_move {
+            // SAFETY: as above.
+            unsafe { f(self.table.user_data, mv) }
+        }
+    }
+
+    fn is_terminal(&self) -> bool {
+        // SAFETY: as above.
+        self.table.is_terminal.is_none_or(|f| unsafe { f(self.table.user_data) })
+    }
+
+    fn zobrist_key(&self) -> u64 {
+        // SAFETY: as above.
+        self.table.zobrist_key.map_or(0, |f| unsafe { f(self.table.user_data) })
+    }
+
+    fn is_tactical(&self, mv: u32) -> bool {
+        // SAFETY: as above.
+        self.table.is_tactical.is_some_and(|f| unsafe { f(self.table.user_data, mv) })
+    }
+
+    const QUIESCENCE: bool = true;
+
+    fn generate_tactical_moves<const N: usize>(&self, moves: &mut MoveList<u32, N>) {
+        if let Some(generator) = self.table.generate_tactical_moves {
+            self.fill(generator, moves);
+        } else {
+            // No quiescence policy: no tactical moves, so quiescence is the static evaluation.
+        }
+    }
+
+    fn min_plies_to_win(&self) -> u32 {
+        // SAFETY: as above.
+        self.table.min_plies_to_win.map_or(1, |f| unsafe { f(self.table.user_data) })
+    }
+
+    fn min_plies_to_loss(&self) -> u32 {
+        // SAFETY: as above.
+        self.table.min_plies_to_loss.map_or(1, |f| unsafe { f(self.table.user_data) })
+    }
+}
+
+/// The int32 evaluator: the game's `evaluate` callback.
+struct IntEval;
+
+impl Evaluator<CGame> for IntEval {
+    type Score = i32;
+    fn evaluate(&self, game: &CGame, player: i32, ctx: EvalContext) -> i32 {
+        // SAFETY: checked non-NULL by `CGame::new` for int32 engines.
+        game.table
+            .evaluate
+            .map_or(0, |f| unsafe { f(game.table.user_data, player, ctx.ply, ctx.depth_left) })
+    }
+}
+
+/// The double evaluator: the game's `evaluate_double` callback.
+struct DoubleEval;
+
+impl Evaluator<CGame> for DoubleEval {
+    type Score = f64;
+    fn evaluate(&self, game: &CGame, player: i32, ctx: EvalContext) -> f64 {
+        // SAFETY: checked non-NULL by `CGame::new` for double engines.
+        game.table
+            .evaluate_double
+            .map_or(0.0, |f| unsafe { f(game.table.user_data, player, ctx.ply, ctx.depth_left) })
+    }
+}
+
+// -------------------------------------------------------------------------------------------
+// Configuration
+
+/// `alphabeta_config.algorithm`: negamax alpha-beta with the accelerators (default).
+pub const ALPHABETA_ALGORITHM_ALPHA_BETA: u32 = 0;
+/// `alphabeta_config.algorithm`: plain minimax, no pruning, no accelerator.
+pub const ALPHABETA_ALGORITHM_MINIMAX: u32 = 1;
+/// `alphabeta_config.tt_cutoffs`: entries searched at least as deep, or proven (default).
+pub const ALPHABETA_TT_CUTOFFS_DEEPER_OR_PROVEN: u32 = 0;
+/// `alphabeta_config.tt_cutoffs`: only entries searched exactly as deep (verification).
+pub const ALPHABETA_TT_CUTOFFS_EQUAL_DRAFT: u32 = 1;
+/// `alphabeta_config.tt_cutoffs`: never; the table only orders moves.
+pub const ALPHABETA_TT_CUTOFFS_NEVER: u32 = 2;
+/// `alphabeta_config.score_type`: `int32_t` scores from `evaluate` (default).
+pub const ALPHABETA_SCORE_INT32: u32 = 0;
+/// `alphabeta_config.score_type`: `double` scores from `evaluate_double`.
+pub const ALPHABETA_SCORE_DOUBLE: u32 = 1;
+
+/// Every option of the engine; start from `alphabeta_config_default()`. Booleans are `bool`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct alphabeta_config {
+    /// `ALPHABETA_SCORE_INT32` or `ALPHABETA_SCORE_DOUBLE`; fixed for the engine's life.
+    pub score_type: u32,
+    /// `ALPHABETA_ALGORITHM_ALPHA_BETA` or `ALPHABETA_ALGORITHM_MINIMAX`.
+    pub algorithm: u32,
+    /// Depth 1, 2, … max (true) or only max (false).
+    pub iterative_deepening: bool,
+    /// Nodes between polls of the clock and the stop flag (0 counts as 1). Default 1024.
+    pub poll_interval_nodes: u32,
+    /// Move ordering on. Default true.
+    pub ordering: bool,
+    /// Ordering: the PV move first. Default true.
+    pub order_pv_move: bool,
+    /// Ordering: the table move next. Default true.
+    pub order_tt_move: bool,
+    /// Ordering: tactical moves next. Default true.
+    pub order_tactical: bool,
+    /// Ordering: killer moves next. Default true.
+    pub order_killers: bool,
+    /// Ordering: history scores for the rest. Default true.
+    pub order_history: bool,
+    /// `ALPHABETA_TT_CUTOFFS_*`. Default `DEEPER_OR_PROVEN`.
+    pub tt_cutoffs: u32,
+    /// Principal variation search. Default true.
+    pub pvs: bool,
+    /// PVS null-window width for double scores. Default 1e-4.
+    pub null_window_epsilon: f64,
+    /// Mate distance pruning. Default true.
+    pub mate_distance_pruning: bool,
+    /// Late move reductions. Default true.
+    pub lmr: bool,
+    /// LMR from this many plies left. Default 3.
+    pub lmr_min_depth: u32,
+    /// LMR from this move index (0 is the first). Default 3.
+    pub lmr_min_move_index: u32,
+    /// Quiescence search (with a `generate_tactical_moves` callback). Default true.
+    pub quiescence: bool,
+    /// Most plies of quiescence search. Default 4.
+    pub max_quiescence_depth: u32,
+    /// Random choice among exactly equal root moves. Default false.
+    pub tie_break: bool,
+    /// The seed of the tie-breaking generator.
+    pub tie_break_seed: u64,
+}
+
+/// The default configuration (the Rust `Config::new()`, int32 scores).
+#[no_mangle]
+pub extern "C" fn alphabeta_config_default() -> alphabeta_config {
+    let c = Config::new();
+    let o = OrderingConfig::ALL;
+    alphabeta_config {
+        score_type: ALPHABETA_SCORE_INT32,
+        algorithm: ALPHABETA_ALGORITHM_ALPHA_BETA,
+        iterative_deepening: c.iterative_deepening,
+        poll_interval_nodes: c.poll_interval_nodes,
+        ordering: c.ordering,
+        order_pv_move: o.pv_move,
+        order_tt_move: o.tt_move,
+        order_tactical: o.tactical,
+        order_killers: o.killers,
+        order_history: o.history,
+        tt_cutoffs: ALPHABETA_TT_CUTOFFS_DEEPER_OR_PROVEN,
+        pvs: c.pvs,
+        null_window_epsilon: c.null_window_epsilon,
+        mate_distance_pruning: c.mate_distance_pruning,
+        lmr: c.lmr,
+        lmr_min_depth: c.lmr_min_depth,
+        lmr_min_move_index: c.lmr_min_move_index,
+        quiescence: c.quiescence,
+        max_quiescence_depth: c.max_quiescence_depth,
+        tie_break: false,
+        tie_break_seed: 0,
+    }
+}
+
+/// The Rust configuration, ordering and score type (`true`: double) of a C configuration.
+fn convert(c: &alphabeta_config) -> Result<(Config, OrderingConfig, bool), alphabeta_status> {
+    let algorithm = match c.algorithm {
+        ALPHABETA_ALGORITHM_ALPHA_BETA => Algorithm::AlphaBeta,
+        ALPHABETA_ALGORITHM_MINIMAX => Algorithm::Minimax,
+        _ => return Err(ALPHABETA_ERROR_BAD_CONFIG),
+    };
+    let tt_cutoffs = match c.tt_cutoffs {
+        ALPHABETA_TT_CUTOFFS_DEEPER_OR_PROVEN => TtCutoffs::DeeperOrProven,
+        ALPHABETA_TT_CUTOFFS_EQUAL_DRAFT => TtCutoffs::EqualDraft,
+        ALPHABETA_TT_CUTOFFS_NEVER => TtCutoffs::Never,
+        _ => return Err(ALPHABETA_ERROR_BAD_CONFIG),
+    };
+    let double = match c.score_type {
+        ALPHABETA_SCORE_INT32 => false,
+        ALPHABETA_SCORE_DOUBLE => true,
+        _ => return Err(ALPHABETA_ERROR_BAD_CONFIG),
+    };
+    if !(c.null_window_epsilon > 0.0 && c.null_window_epsilon.is_finite()) {
+        return Err(ALPHABETA_ERROR_BAD_CONFIG);
+    }
+    let config = Config {
+        algorithm,
+        iterative_deepening: c.iterative_deepening,
+        poll_interval_nodes: c.poll_interval_nodes,
+        ordering: c.ordering,
+        tt_cutoffs,
+        pvs: c.pvs,
+        null_window_epsilon: c.null_window_epsilon,
+        mate_distance_pruning: c.mate_distance_pruning,
+        lmr: c.lmr,
+        lmr_min_depth: c.lmr_min_depth,
+        lmr_min_move_index: c.lmr_min_move_index,
+        quiescence: c.quiescence,
+        max_quiescence_depth: c.max_quiescence_depth,
+        tie_break_seed: c.tie_break.then_some(c.tie_break_seed),
+    };
+    let ordering = OrderingConfig {
+        pv_move: c.order_pv_move,
+        tt_move: c.order_tt_move,
+        tactical: c.order_tactical,
+        killers: c.order_killers,
+        history: c.order_history,
+    };
+    Ok((config, ordering, double))
+}
+
+// -------------------------------------------------------------------------------------------
+// Limits, results, progress
+
+/// The host's clock: monotonic microseconds.
+pub type alphabeta_clock_fn = Option<unsafe extern "C" fn(user_data: *mut c_void) -> u64>;
+
+/// Progress after each completed iteration (the `info` lines of chess engines). `pv` points at
+/// `pv_length` moves valid only during the callback.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct alphabeta_info {
+    /// The depth just completed.
+    pub depth: u32,
+    /// Its score (int32 engines; the double score rounded toward zero otherwise).
+    pub score: i32,
+    /// Its score as a double.
+    pub score_double: f64,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Microseconds since the search started (0 without a clock).
+    pub elapsed_micros: u64,
+    /// Nodes per second so far (0 without a clock or before any time passed).
+    pub nodes_per_second: u64,
+    /// Whether the score is the game's value.
+    pub exact: bool,
+    /// The principal variation of this iteration.
+    pub pv: *const u32,
+    /// Moves in `pv`.
+    pub pv_length: usize,
+}
+
+/// The progress callback.
+pub type alphabeta_info_fn =
+    Option<unsafe extern "C" fn(user_data: *mut c_void, info: *const alphabeta_info)>;
+
+/// The limits of one search.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct alphabeta_limits {
+    /// The depth that always completes (at least 1).
+    pub min_depth: u32,
+    /// The deepest iteration (1 to `alphabeta_max_ply()`).
+    pub max_depth: u32,
+    /// Microseconds allowed, measured on the clock; 0 means no time limit.
+    pub time_limit_micros: u64,
+    /// The host's clock; NULL uses the library's own clock (std builds only; a `no_std`
+    /// build with a time limit and no clock returns `ALPHABETA_ERROR_NO_CLOCK`).
+    pub clock: alphabeta_clock_fn,
+    /// Passed to `clock`.
+    pub clock_user_data: *mut c_void,
+    /// Called after every completed iteration (may be NULL).
+    pub on_iteration: alphabeta_info_fn,
+    /// Passed to `on_iteration`.
+    pub on_iteration_user_data: *mut c_void,
+}
+
+/// Limits from depth 1 to `max_depth`, no time limit, no clock, no callback.
+#[no_mangle]
+pub extern "C" fn alphabeta_limits_depth(max_depth: u32) -> alphabeta_limits {
+    alphabeta_limits {
+        min_depth: 1,
+        max_depth,
+        time_limit_micros: 0,
+        clock: None,
+        clock_user_data: core::ptr::null_mut(),
+        on_iteration: None,
+        on_iteration_user_data: core::ptr::null_mut(),
+    }
+}
+
+/// The outcome of a search. The PV goes to the caller's buffer.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct alphabeta_result {
+    /// Whether `best_move` holds a move (false for a terminal root or one without moves).
+    pub has_best_move: bool,
+    /// The best move.
+    pub best_move: u32,
+    /// The root's score for the side to move (int32 engines; the double score rounded toward
+    /// zero otherwise).
+    pub score: i32,
+    /// The root's score as a double.
+    pub score_double: f64,
+    /// The depth of the last completed iteration.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Whether the score is the game's value (no horizon reached).
+    pub exact: bool,
+    /// False when the clock or the stop call interrupted an iteration (the result is the last
+    /// completed one).
+    pub completed: bool,
+    /// The PV's true length (moves written: the smaller of this and the buffer's capacity).
+    pub pv_length: usize,
+    /// Whether the elapsed time is known (a clock was used).
+    pub has_elapsed: bool,
+    /// Microseconds from start to end.
+    pub elapsed_micros: u64,
+    /// Table probes.
+    pub tt_probes: u64,
+    /// Table probes that found the position.
+    pub tt_hits: u64,
+    /// Beta cutoffs.
+    pub beta_cutoffs: u64,
+    /// Beta cutoffs by the first move.
+    pub first_move_cutoffs: u64,
+    /// Re-searches (PVS and LMR).
+    pub researches: u64,
+}
+
+/// The outcome of a window search.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct alphabeta_window_result {
+    /// The fail-soft score: `<= alpha` an upper bound, `>= beta` a lower bound, between them
+    /// exact (int32 engines; rounded toward zero otherwise).
+    pub score: i32,
+    /// The same as a double.
+    pub score_double: f64,
+    /// Whether `best_move` holds a move.
+    pub has_best_move: bool,
+    /// The move that produced the score.
+    pub best_move: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+}
+
+struct CClock {
+    now: unsafe extern "C" fn(*mut c_void) -> u64,
+    user_data: *mut c_void,
+}
+
+impl Clock for CClock {
+    fn now_micros(&self) -> u64 {
+        // SAFETY: the host's clock callback with its own user_data.
+        unsafe { (self.now)(self.user_data) }
+    }
+}
+
+// -------------------------------------------------------------------------------------------
+// The engine
+
+type IntEngine = Engine<
+    CGame,
+    IntEval,
+    MAX_MOVES,
+    MAX_PLY,
+    TableSlice<'static, i32>,
+    DefaultSorter<u32, MAX_PLY>,
+>;
+type DoubleEngine = Engine<
+    CGame,
+    DoubleEval,
+    MAX_MOVES,
+    MAX_PLY,
+    TableSlice<'static, f64>,
+    DefaultSorter<u32, MAX_PLY>,
+>;
+
+enum Kind {
+    Int(IntEngine),
+    Double(DoubleEngine),
+}
+
+const MAGIC: u64 = 0x616c_7068_6162_6574; // "alphabet"
+
+/// An engine. Opaque: create one with `alphabeta_engine_init` (in memory you provide) or
+/// `alphabeta_engine_new` (std builds).
+pub struct alphabeta_engine {
+    magic: u64,
+    /// Raised by `alphabeta_engine_stop`; cleared when a search starts.
+    stop: AtomicBool,
+    /// Set while a search runs.
+    searching: AtomicBool,
+    /// The table's generation counter (the table's slots are in the host's memory).
+    generation: AtomicU8,
+    /// Whether `alphabeta_engine_free` must free the table (std builds).
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    owns_table: bool,
+    /// The table's slots and memory (freed by `alphabeta_engine_free` when owned).
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    table_slots: usize,
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    table_memory: *mut u8,
+    kind: UnsafeCell<Kind>,
+}
+
+/// The bytes an engine needs (for `alphabeta_engine_init`).
+#[no_mangle]
+pub extern "C" fn alphabeta_engine_size() -> usize {
+    size_of::<alphabeta_engine>()
+}
+
+/// The alignment an engine's memory needs, in bytes.
+#[no_mangle]
+pub extern "C" fn alphabeta_engine_align() -> usize {
+    align_of::<alphabeta_engine>()
+}
+
+/// The bytes of one table slot for a score type (16 for int32, 20 for double); table memory
+/// must be 16-byte aligned.
+#[no_mangle]
+pub extern "C" fn alphabeta_table_slot_size(score_type: u32) -> usize {
+    if score_type == ALPHABETA_SCORE_DOUBLE {
+        size_of::<Slot64>()
+    } else {
+        size_of::<Slot32>()
+    }
+}
+
+/// Runs `body`, catching a panic under std.
+fn guard(body: impl FnOnce() -> alphabeta_status) -> alphabeta_status {
+    #[cfg(feature = "std")]
+    {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(body))
+            .unwrap_or(ALPHABETA_ERROR_PANIC)
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        body()
+    }
+}
+
+/// Builds the engine in `memory` (not yet a valid engine) over a table of `slots` slots at
+/// `table`.
+///
+/// # Safety
+/// `memory` is valid for writes of an engine and suitably aligned; `table` is valid for
+/// `slots` slots of the score type and 16-byte aligned (or `slots` is 0), and both stay valid
+/// and unmoved until the engine is no longer used.
+unsafe fn build(
+    memory: *mut alphabeta_engine,
+    config: &alphabeta_config,
+    table: *mut u8,
+    slots: usize,
+    owns_table: bool,
+) -> alphabeta_status {
+    let (config, ordering, double) = match convert(config) {
+        Ok(parts) => parts,
+        Err(status) => return status,
+    };
+    // SAFETY: `memory` is valid for writes (the caller's promise).
+    unsafe {
+        memory.write(alphabeta_engine {
+            magic: MAGIC,
+            stop: AtomicBool::new(false),
+            searching: AtomicBool::new(false),
+            generation: AtomicU8::new(0),
+            owns_table,
+            table_slots: slots,
+            table_memory: table,
+            kind: UnsafeCell::new(Kind::Int(Engine::with_parts(
+                IntEval,
+                config,
+                TableSlice::new(&[], &EMPTY_GENERATION),
+                DefaultSorter::with_config(ordering),
+            ))),
+        });
+    }
+    // SAFETY: just written; the generation and the slots live as long as the engine (the
+    // caller's promise), so extending their lifetime to 'static is sound while it is used.
+    let engine = unsafe { &mut *memory };
+    let generation: &'static AtomicU8 = unsafe { &*(&engine.generation as *const AtomicU8) };
+    let kind = engine.kind.get_mut();
+    if double {
+        let table = if slots >= 2 {
+            // SAFETY: `table` holds `slots` 16-byte-aligned slots (the caller's promise);
+            // zeroed below.
+            unsafe { core::slice::from_raw_parts(table.cast::<Slot64>(), slots) }
+        } else {
+            &[]
+        };
+        zero(table);
+        *kind = Kind::Double(Engine::with_parts(
+            DoubleEval,
+            config,
+            TableSlice::new(table, generation),
+            DefaultSorter::with_config(ordering),
+        ));
+    } else {
+        let table = if slots >= 2 {
+            // SAFETY: as above.
+            unsafe { core::slice::from_raw_parts(table.cast::<Slot32>(), slots) }
+        } else {
+            &[]
+        };
+        zero(table);
+        *kind = Kind::Int(Engine::with_parts(
+            IntEval,
+            config,
+            TableSlice::new(table, generation),
+            DefaultSorter::with_config(ordering),
+        ));
+    }
+    ALPHABETA_OK
+}
+
+static EMPTY_GENERATION: AtomicU8 = AtomicU8::new(0);
+
+fn zero<L: Slot>(slots: &[L]) {
+    for slot in slots {
+        for word in slot.words() {
+            word.store(0, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Initialises an engine in memory the host provides: no heap at all.
+///
+/// * `memory`, `memory_size`: at least `alphabeta_engine_size()` bytes aligned to
+///   `alphabeta_engine_align()`.
+/// * `config`: the configuration (NULL: `alphabeta_config_default()`).
+/// * `table_memory`, `table_bytes`: the transposition table, 16-byte aligned, holding
+///   `table_bytes / alphabeta_table_slot_size(score_type)` slots (at least 2); NULL and 0 for
+///   no table. It is zeroed here.
+/// * `out`: receives the engine (the same address as `memory`), only on success.
+///
+/// Both memories must stay valid and unmoved while the engine is used; nothing needs
+/// freeing afterwards. Errors: `NULL_POINTER`, `ENGINE_MEMORY`, `TABLE_MEMORY`, `BAD_CONFIG`.
+///
+/// # Safety
+/// The pointers are valid for the sizes given.
+#[no_mangle]
+pub unsafe extern "C" fn alphabeta_engine_init(
+    memory: *mut c_void,
+    memory_size: usize,
+    config: *const alphabeta_config,
+    table_memory: *mut c_void,
+    table_bytes: usize,
+    out: *mut *mut alphabeta_engine,
+) -> alphabeta_status {
+    guard(|| {
+        if memory.is_null() || out.is_null() {
+            return ALPHABETA_ERROR_NULL_POINTER;
+        }
+        if memory_size < size_of::<alphabeta_engine>()
+            || !(memory as usize).is_multiple_of(align_of::<alphabeta_engine>())
+        {
+            return ALPHABETA_ERROR_ENGINE_MEMORY;
+        }
+        let config = if config.is_null() {
+            alphabeta_config_default()
+        } else {
+            // SAFETY: non-NULL, pointing at a config (the caller's promise).
+            unsafe { *config }
+        };
+        let slots = match table_slots(&config, table_memory, table_bytes) {
+            Ok(slots) => slots,
+            Err(status) => return status,
+        };
+        let engine = memory.cast::<alphabeta_engine>();
+        // SAFETY: memory checked for size and alignment; the table for alignment and size.
+        let status = unsafe { build(engine, &config, table_memory.cast(), slots, false) };
+        if status == ALPHABETA_OK {
+            // SAFETY: `out` is non-NULL and valid for a write.
+            unsafe { out.write(engine) };
+        }
+        status
+    })
+}
+
+/// How many slots the table memory holds, or why it is unusable.
+fn table_slots(
+    config: &alphabeta_config,
+    table: *mut c_void,
+    bytes: usize,
+) -> Result<usize, alphabeta_status> {
+    if table.is_null() {
+        return if bytes == 0 { Ok(0) } else { Err(ALPHABETA_ERROR_NULL_POINTER) };
+    }
+    let slots = bytes / alphabeta_table_slot_size(config.score_type);
+    if !(table as usize).is_multiple_of(16) || slots < 2 {
+        return Err(ALPHABETA_ERROR_TABLE_MEMORY);
+    }
+    Ok(slots)
+}
+
+/// Creates an engine on the heap (std builds) with a table of `table_slots` slots (0: none).
+/// Free it with `alphabeta_engine_free`. Errors: `NULL_POINTER`, `BAD_CONFIG`, `UNSUPPORTED`
+/// (no_std builds).
+///
+/// # Safety
+/// `config` is NULL or points at a config; `out` is valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn alphabeta_engine_new(
+    config: *const alphabeta_config,
+    table_slots: usize,
+    out: *mut *mut alphabeta_engine,
+) -> alphabeta_status {
+    #[cfg(feature = "std")]
+    {
+        guard(|| {
+            if out.is_null() {
+                return ALPHABETA_ERROR_NULL_POINTER;
+            }
+            let config = if config.is_null() {
+                alphabeta_config_default()
+            } else {
+                // SAFETY: non-NULL, pointing at a config (the caller's promise).
+                unsafe { *config }
+            };
+            if convert(&config).is_err() {
+                return ALPHABETA_ERROR_BAD_CONFIG;
+            }
+            let slots = if table_slots == 1 { 0 } else { table_slots };
+            let table: *mut u8 = if slots == 0 {
+                core::ptr::null_mut()
+            } else if config.score_type == ALPHABETA_SCORE_DOUBLE {
+                let boxed: Box<[Slot64]> = (0..slots).map(|_| Slot64::EMPTY).collect();
+                Box::into_raw(boxed).cast()
+            } else {
+                let boxed: Box<[Slot32]> = (0..slots).map(|_| Slot32::EMPTY).collect();
+                Box::into_raw(boxed).cast()
+            };
+            let memory: Box<core::mem::MaybeUninit<alphabeta_engine>> = Box::new_uninit();
+            let engine = Box::into_raw(memory).cast::<alphabeta_engine>();
+            // SAFETY: fresh heap memory for the engine and the table.
+            let status = unsafe { build(engine, &config, table, slots, true) };
+            // SAFETY: `out` is valid for a write.
+            unsafe { out.write(engine) };
+            status
+        })
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        let _ = (config, table_slots, out);
+        ALPHABETA_ERROR_UNSUPPORTED
+    }
+}
+
+/// Frees an engine made by `alphabeta_engine_new`, with its table. NULL is ignored. Never
+/// call it on an engine made by `alphabeta_engine_init` (that memory is yours), or while it
+/// searches.
+///
+/// # Safety
+/// `engine` is NULL or came from `alphabeta_engine_new` and is not used afterwards.
+#[no_mangle]
+pub unsafe extern "C" fn alphabeta_engine_free(engine: *mut alphabeta_engine) {
+    #[cfg(feature = "std")]
+    {
+        let _ = guard(|| {
+            if engine.is_null() {
+                return ALPHABETA_OK;
+            }
+            // SAFETY: from `alphabeta_engine_new` (the caller's promise).
+            let boxed = unsafe { Box::from_raw(engine) };
+            if boxed.magic == MAGIC && boxed.owns_table && !boxed.table_memory.is_null() {
+                let slots = boxed.table_slots;
+                // SAFETY: allocated in `alphabeta_engine_new` as a boxed slice of `slots`.
+                unsafe {
+                    match &*boxed.kind.get() {
+                        Kind::Int(_) => drop(Box::from_raw(core::ptr::slice_from_raw_parts_mut(
+                            boxed.table_memory.cast::<Slot32>(),
+                            slots,
+                        ))),
+                        Kind::Double(_) => {
+                            drop(Box::from_raw(core::ptr::slice_from_raw_parts_mut(
+                                boxed.table_memory.cast::<Slot64>(),
+                                slots,
+                            )))
+                        }
+                    }
+                }
+            }
+            drop(boxed);
+            ALPHABETA_OK
+        });
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        let _ = engine;
+    }
+}
+
+/// The engine behind a pointer, if it is one.
+///
+/// # Safety
+/// `engine` is NULL or points at memory readable as an engine.
+unsafe fn check<'a>(
+    engine: *const alphabeta_engine,
+) -> Result<&'a alphabeta_engine, alphabeta_status> {
+    if engine.is_null() {
+        return Err(ALPHABETA_ERROR_NULL_POINTER);
+    }
+    // SAFETY: non-NULL; the caller's promise that it points at an engine's memory.
+    let engine = unsafe { &*engine };
+    if engine.magic != MAGIC {
+        return Err(ALPHABETA_ERROR_NOT_AN_ENGINE);
+    }
+    Ok(engine)
+}
+
+/// Asks a running search to stop at its next poll (it returns the last completed iteration).
+/// Safe from another thread or an interrupt handler. Errors: `NULL_POINTER`,
+/// `NOT_AN_ENGINE`.
+///
+/// # Safety
+/// `engine` is NULL or a live engine.
+#[no_mangle]
+pub unsafe extern "C" fn alphabeta_engine_stop(
+    engine: *const alphabeta_engine,
+) -> alphabeta_status {
+    // No guard: nothing here can panic, and this must stay async-signal-safe.
+    // SAFETY: the caller's promise.
+    match unsafe { check(engine) } {
+        Ok(engine) => {
+            engine.stop.store(true, Ordering::Relaxed);
+            ALPHABETA_OK
+        }
+        Err(status) => status,
+    }
+}
+
+/// Runs `body` on the engine's search state, refusing a second concurrent search.
+///
+/// # Safety
+/// `engine` is NULL or a live engine.
+unsafe fn with_engine(
+    engine: *mut alphabeta_engine,
+    body: impl FnOnce(&mut Kind, &AtomicBool) -> alphabeta_status,
+) -> alphabeta_status {
+    guard(|| {
+        // SAFETY: the caller's promise.
+        let engine = match unsafe { check(engine) } {
+            Ok(engine) => engine,
+            Err(status) => return status,
+        };
+        if engine.searching.swap(true, Ordering::Acquire) {
+            return ALPHABETA_ERROR_ALREADY_SEARCHING;
+        }
+        engine.stop.store(false, Ordering::Relaxed);
+        // SAFETY: `searching` gives this call exclusive use of `kind`; `stop` is a separate
+        // field that other threads only touch through shared references.
+        let kind = unsafe { &mut *engine.kind.get() };
+        let status = body(kind, &engine.stop);
+        engine.searching.store(false, Ordering::Release);
+        status
+    })
+}
+
+/// Searches by iterative deepening within `limits`.
+///
+/// * `game`: the callbacks (the position is the host's current state; it is back in place
+///   when the call returns).
+/// * `result`: written on success (and on `PV_TRUNCATED`).
+/// * `pv`, `pv_capacity`: a buffer for the principal variation (NULL and 0 for none needed;
+///   a PV longer than the buffer is truncated and the call returns `PV_TRUNCATED` with the
+///   result complete).
+///
+/// Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `NULL_CALLBACK`, `ALREADY_SEARCHING`,
+/// `ZERO_MAX_DEPTH`, `MIN_DEPTH_ABOVE_MAX_DEPTH`, `DEPTH_BEYOND_CAPACITY`, `NO_CLOCK`,
+/// `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `PV_TRUNCATED`, `PANIC`.
+///
+/// # Safety
+/// Every non-NULL pointer is valid; the callbacks behave as documented.
+#[no_mangle]
+pub unsafe extern "C" fn alphabeta_search(
+    engine: *mut alphabeta_engine,
+    game: *const alphabeta_game,
+    limits: *const alphabeta_limits,
+    result: *mut alphabeta_result,
+    pv: *mut u32,
+    pv_capacity: usize,
+) -> alphabeta_status {
+    if game.is_null() || limits.is_null() || result.is_null() || (pv.is_null() && pv_capacity > 0) {
+        return ALPHABETA_ERROR_NULL_POINTER;
+    }
+    // SAFETY: checked non-NULL; valid by the caller's promise.
+    let (table, limits) = unsafe { (*game, *limits) };
+    let body = |kind: &mut Kind, stop: &AtomicBool| {
+        let double = matches!(kind, Kind::Double(_));
+        let mut game = match CGame::new(table, double) {
+            Ok(game) => game,
+            Err(status) => return status,
+        };
+        #[cfg(feature = "std")]
+        let std_clock = alphabeta::StdClock::new();
+        let c_clock = limits.clock.map(|now| CClock { now, user_data: limits.clock_user_data });
+        let clock: Option<&dyn Clock> = match &c_clock {
+            Some(clock) => Some(clock),
+            #[cfg(feature = "std")]
+            None => Some(&std_clock),
+            #[cfg(not(feature = "std"))]
+            None => None,
+        };
+        let mut rust_limits = Limits::depth(limits.max_depth).with_min_depth(limits.min_depth);
+        rust_limits.clock = clock;
+        rust_limits.stop = Some(stop);
+        if limits.time_limit_micros > 0 {
+            rust_limits.time_limit_micros = Some(limits.time_limit_micros);
+        }
+        let info = |i: &IterationInfo<'_, u32, f64>| {
+            if let Some(callback) = limits.on_iteration {
+                let c_info = alphabeta_info {
+                    depth: i.depth,
+                    score: i.score as i32,
+                    score_double: i.score,
+                    nodes: i.nodes,
+                    elapsed_micros: i.elapsed_micros.unwrap_or(0),
+                    nodes_per_second: i.nodes_per_second.unwrap_or(0),
+                    exact: i.exact,
+                    pv: i.pv.as_ptr(),
+                    pv_length: i.pv.len(),
+                };
+                // SAFETY: the host's callback with its own user_data and a valid info.
+                unsafe { callback(limits.on_iteration_user_data, &c_info) };
+            }
+        };
+        let out = match kind {
+            Kind::Int(engine) => engine
+                .search_with_info(&mut game, &rust_limits, |i| {
+                    info(&IterationInfo {
+                        depth: i.depth,
+                        score: f64::from(i.score),
+                        nodes: i.nodes,
+                        elapsed_micros: i.elapsed_micros,
+                        nodes_per_second: i.nodes_per_second,
+                        pv: i.pv,
+                        exact: i.exact,
+                    })
+                })
+                .map(|r| fill(r, |s| (s, f64::from(s)))),
+            Kind::Double(engine) => engine
+                .search_with_info(&mut game, &rust_limits, info)
+                .map(|r| fill(r, |s| (s as i32, s))),
+        };
+        if let Some(status) = game.error.get() {
+            return status;
+        }
+        let (c_result, line) = match out {
+            Ok(parts) => parts,
+            Err(error) => return error.into(),
+        };
+        let written = line.len().min(pv_capacity);
+        if written > 0 {
+            // SAFETY: `pv` holds `pv_capacity >= written` moves (the caller's promise).
+            unsafe { core::ptr::copy_nonoverlapping(line.as_ptr(), pv, written) };
+        }
+        // SAFETY: `result` is valid for a write.
+        unsafe { result.write(c_result) };
+        if line.len() > pv_capacity {
+            ALPHABETA_ERROR_PV_TRUNCATED
+        } else {
+            ALPHABETA_OK
+        }
+    };
+    // SAFETY: the caller's promise.
+    unsafe { with_engine(engine, body) }
+}
+
+/// A C result and the PV from a Rust result.
+fn fill<S: Score>(
+    r: alphabeta::SearchResult<u32, S, MAX_PLY>,
+    scores: impl Fn(S) -> (i32, f64),
+) -> (alphabeta_result, heapless::Vec<u32, MAX_PLY>) {
+    let (score, score_double) = scores(r.score);
+    let result = alphabeta_result {
+        has_best_move: r.best_move.is_some(),
+        best_move: r.best_move.unwrap_or(0),
+        score,
+        score_double,
+        depth: r.depth,
+        nodes: r.nodes,
+        exact: r.exact,
+        completed: r.completed,
+        pv_length: r.pv.len(),
+        has_elapsed: r.elapsed_micros.is_some(),
+        elapsed_micros: r.elapsed_micros.unwrap_or(0),
+        tt_probes: r.stats.tt_probes,
+        tt_hits: r.stats.tt_hits,
+        beta_cutoffs: r.stats.beta_cutoffs,
+        first_move_cutoffs: r.stats.first_move_cutoffs,
+        researches: r.stats.researches,
+    };
+    (result, r.pv)
+}
+
+/// One fixed-depth search with the window `(alpha, beta)` on an int32 engine: no iterative
+/// deepening, no clock, no stop. The building block of window drivers (MTD(f), a
+/// null-window solver). Errors: as `alphabeta_search`, plus `INVALID_WINDOW` and
+/// `WRONG_SCORE_TYPE` (a double engine: use `alphabeta_search_window_double`).
+///
+/// # Safety
+/// As `alphabeta_search`.
+#[no_mangle]
+pub unsafe extern "C" fn alphabeta_search_window(
+    engine: *mut alphabeta_engine,
+    game: *const alphabeta_game,
+    depth: u32,
+    alpha: i32,
+    beta: i32,
+    result: *mut alphabeta_window_result,
+) -> alphabeta_status {
+    // SAFETY: forwarded promises.
+    unsafe { window(engine, game, depth, Bounds::Int(alpha, beta), result) }
+}
+
+/// `alphabeta_search_window` for a double engine.
+///
+/// # Safety
+/// As `alphabeta_search`.
+#[no_mangle]
+pub unsafe extern "C" fn alphabeta_search_window_double(
+    engine: *mut alphabeta_engine,
+    game: *const alphabeta_game,
+    depth: u32,
+    alpha: f64,
+    beta: f64,
+    result: *mut alphabeta_window_result,
+) -> alphabeta_status {
+    // SAFETY: forwarded promises.
+    unsafe { window(engine, game, depth, Bounds::Double(alpha, beta), result) }
+}
+
+enum Bounds {
+    Int(i32, i32),
+    Double(f64, f64),
+}
+
+/// # Safety
+/// As `alphabeta_search`.
+unsafe fn window(
+    engine: *mut alphabeta_engine,
+    game: *const alphabeta_game,
+    depth: u32,
+    bounds: Bounds,
+    result: *mut alphabeta_window_result,
+) -> alphabeta_status {
+    if game.is_null() || result.is_null() {
+        return ALPHABETA_ERROR_NULL_POINTER;
+    }
+    // SAFETY: checked non-NULL.
+    let table = unsafe { *game };
+    let body = |kind: &mut Kind, _: &AtomicBool| {
+        let double = matches!(kind, Kind::Double(_));
+        let mut game = match CGame::new(table, double) {
+            Ok(game) => game,
+            Err(status) => return status,
+        };
+        let out = match (kind, bounds) {
+            (Kind::Int(engine), Bounds::Int(alpha, beta)) => engine
+                .search_window(&mut game, depth, alpha, beta)
+                .map(|r| (r.score, f64::from(r.score), r.best_move, r.nodes)),
+            (Kind::Double(engine), Bounds::Double(alpha, beta)) => engine
+                .search_window(&mut game, depth, alpha, beta)
+                .map(|r| (r.score as i32, r.score, r.best_move, r.nodes)),
+            _ => return ALPHABETA_ERROR_WRONG_SCORE_TYPE,
+        };
+        if let Some(status) = game.error.get() {
+            return status;
+        }
+        match out {
+            Ok((score, score_double, best_move, nodes)) => {
+                let c = alphabeta_window_result {
+                    score,
+                    score_double,
+                    has_best_move: best_move.is_some(),
+                    best_move: best_move.unwrap_or(0),
+                    nodes,
+                };
+                // SAFETY: valid for a write.
+                unsafe { result.write(c) };
+                ALPHABETA_OK
+            }
+            Err(error) => error.into(),
+        }
+    };
+    // SAFETY: the caller's promise.
+    unsafe { with_engine(engine, body) }
+}
+
+/// Empties the engine's transposition table. Errors: `NULL_POINTER`, `NOT_AN_ENGINE`,
+/// `ALREADY_SEARCHING`.
+///
+/// # Safety
+/// `engine` is NULL or a live engine.
+#[no_mangle]
+pub unsafe extern "C" fn alphabeta_engine_clear_table(
+    engine: *mut alphabeta_engine,
+) -> alphabeta_status {
+    // SAFETY: the caller's promise.
+    unsafe {
+        with_engine(engine, |kind, _| {
+            match kind {
+                Kind::Int(engine) => engine.table().clear(),
+                Kind::Double(engine) => engine.table().clear(),
+            }
+            ALPHABETA_OK
+        })
+    }
+}
+
+/// Forgets the killer moves and history scores learnt by earlier searches. Errors:
+/// `NULL_POINTER`, `NOT_AN_ENGINE`, `ALREADY_SEARCHING`.
+///
+/// # Safety
+/// `engine` is NULL or a live engine.
+#[no_mangle]
+pub unsafe extern "C" fn alphabeta_engine_clear_history(
+    engine: *mut alphabeta_engine,
+) -> alphabeta_status {
+    // SAFETY: the caller's promise.
+    unsafe {
+        with_engine(engine, |kind, _| {
+            match kind {
+                Kind::Int(engine) => engine.clear_history(),
+                Kind::Double(engine) => engine.clear_history(),
+            }
+            ALPHABETA_OK
+        })
+    }
+}
+
+/// A no_std static library's panic handler: abort by spinning, as firmware expects (a
+/// watchdog or debugger takes over). Only with the `panic-handler` feature.
+#[cfg(all(feature = "panic-handler", not(feature = "std"), not(test)))]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
+    loop {
+        core::hint::spin_loop();
+    }
+}
