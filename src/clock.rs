@@ -10,8 +10,10 @@ use core::sync::atomic::{AtomicBool, Ordering};
 /// then every [`Config::poll_interval_nodes`](crate::Config::poll_interval_nodes) nodes, never
 /// at every node.
 ///
-/// The value only has to be monotonic; its origin does not matter.
-pub trait Clock {
+/// The value only has to be monotonic; its origin does not matter. A clock is `Sync`: a
+/// parallel search reads it from every thread (a clock that reads a hardware counter or an
+/// atomic is).
+pub trait Clock: Sync {
     /// Microseconds since an arbitrary, fixed origin.
     fn now_micros(&self) -> u64;
 }

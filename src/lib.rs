@@ -93,8 +93,9 @@ pub mod clock;
 pub mod error;
 pub mod game;
 pub mod games;
-pub mod multiplayer;
 pub mod ordering;
+#[cfg(feature = "std")]
+pub mod parallel;
 pub mod score;
 pub mod search;
 #[cfg(feature = "std")]
@@ -115,5 +116,6 @@ pub use error::SearchError;
 pub use game::{EvalContext, Evaluator, Game, MoveList};
 pub use score::{Mate, Score, MAX_MATE_PLY};
 pub use search::{
-    Algorithm, Config, Engine, IterationInfo, SearchResult, SearchStats, TtCutoffs, WindowResult,
+    Algorithm, Config, Engine, IterationInfo, ParallelScheme, SearchResult, SearchStats, TtCutoffs,
+    WindowResult,
 };

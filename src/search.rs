@@ -44,6 +44,7 @@
 //! rounds back to `alpha` (huge scores in `f32`) the full window is used instead.
 
 use core::marker::PhantomData;
+use core::sync::atomic::{AtomicBool, Ordering};
 
 use rand_core::{Rng, SeedableRng};
 use rand_xorshift::XorShiftRng;
@@ -133,6 +134,27 @@ pub struct Config {
     /// reproducible) among root moves whose scores are exactly equal. Default `None`: the
     /// first best move in search order.
     pub tie_break_seed: Option<u64>,
+    /// Threads of a [`ParallelEngine`](crate::parallel::ParallelEngine) (`std`): 0 (the
+    /// default) uses the available parallelism, 1 searches sequentially. [`Engine`] itself
+    /// always searches on the calling thread.
+    pub threads: u32,
+    /// How a [`ParallelEngine`](crate::parallel::ParallelEngine) shares the work. Default
+    /// [`ParallelScheme::LazySmp`].
+    pub parallel_scheme: ParallelScheme,
+}
+
+/// How a parallel search shares the work among threads (`std`, see
+/// [`ParallelEngine`](crate::parallel::ParallelEngine)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum ParallelScheme {
+    /// Root splitting: at every depth from 2 on, the first root move is searched alone for a
+    /// sound alpha, then the other root moves are shared among the threads.
+    RootSplit,
+    /// Lazy SMP: every thread searches the whole root, sharing the transposition table; the
+    /// main thread's result is returned (helpers search one ply deeper on odd threads).
+    #[default]
+    LazySmp,
 }
 
 impl Config {
@@ -153,6 +175,8 @@ impl Config {
             quiescence: true,
             max_quiescence_depth: 4,
             tie_break_seed: None,
+            threads: 0,
+            parallel_scheme: ParallelScheme::LazySmp,
         }
     }
 
@@ -281,15 +305,15 @@ pub struct WindowResult<M, S> {
 /// Why the recursion unwinds early. One byte, so that `Result<Score, Halt>` travels in
 /// registers through the recursion; the error itself waits in [`Context::error`].
 #[derive(Clone, Copy, Debug)]
-enum Halt {
+pub(crate) enum Halt {
     /// The clock or the stop flag ended the iteration.
     Interrupted,
     /// A user error, stored in the context.
     Failed,
 }
 
-/// The mutable state of one search call.
-struct Context<'l, 'c, P> {
+/// The mutable state of one search call (of one thread, in a parallel search).
+pub(crate) struct Context<'l, 'c, P> {
     limits: Option<&'l Limits<'c>>,
     start_micros: u64,
     /// May the clock and the stop flag end the current iteration (beyond `min_depth`)?
@@ -305,6 +329,8 @@ struct Context<'l, 'c, P> {
     root_side: Option<P>,
     /// The error behind a [`Halt::Failed`].
     error: Option<SearchError>,
+    /// Raised by a thread of a parallel search that halted, so that the others stop too.
+    abort: Option<&'l AtomicBool>,
 }
 
 impl<'l, 'c, P> Context<'l, 'c, P> {
@@ -320,6 +346,56 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
             stopped_at_micros: None,
             root_side: None,
             error: None,
+            abort: None,
+        }
+    }
+
+    /// The context of a helper thread of a parallel search: the same limits and start time,
+    /// interruptible like `main`, stopping also when `abort` is raised.
+    pub(crate) fn helper<'a>(main: &Self, abort: &'a AtomicBool) -> Context<'a, 'c, P>
+    where
+        P: Copy,
+        'l: 'a,
+    {
+        Context {
+            limits: main.limits,
+            start_micros: main.start_micros,
+            interruptible: main.interruptible,
+            poll_interval: main.poll_interval,
+            next_poll: main.poll_interval,
+            stats: SearchStats::default(),
+            reached_horizon: false,
+            stopped_at_micros: None,
+            root_side: main.root_side,
+            error: None,
+            abort: Some(abort),
+        }
+    }
+
+    /// Whether the iteration so far reached a horizon.
+    pub(crate) fn reached_horizon(&self) -> bool {
+        self.reached_horizon
+    }
+
+    /// Takes in what a helper thread found: its counters, whether it reached a horizon, and
+    /// its error or interruption.
+    pub(crate) fn absorb(&mut self, helper: &mut Context<'_, '_, P>) {
+        let h = helper.stats;
+        let s = &mut self.stats;
+        s.nodes += h.nodes;
+        s.quiescence_nodes += h.quiescence_nodes;
+        s.tt_probes += h.tt_probes;
+        s.tt_hits += h.tt_hits;
+        s.tt_cutoffs += h.tt_cutoffs;
+        s.beta_cutoffs += h.beta_cutoffs;
+        s.first_move_cutoffs += h.first_move_cutoffs;
+        s.researches += h.researches;
+        self.reached_horizon |= helper.reached_horizon;
+        if self.error.is_none() {
+            self.error = helper.error.take();
+        }
+        if self.stopped_at_micros.is_none() {
+            self.stopped_at_micros = helper.stopped_at_micros;
         }
     }
 
@@ -358,6 +434,9 @@ impl<P> Context<'_, '_, P> {
 
     /// Whether the search must stop, given a clock reading just taken (`None`: no clock).
     fn out_of_time_at(&mut self, reading: Option<u64>) -> bool {
+        if self.abort.is_some_and(|abort| abort.load(Ordering::Relaxed)) {
+            return true;
+        }
         let Some(limits) = self.limits else { return false };
         let timed_out = match (reading, limits.time_limit_micros) {
             (Some(now), Some(limit)) => now.saturating_sub(self.start_micros) >= limit,
@@ -371,9 +450,18 @@ impl<P> Context<'_, '_, P> {
     }
 }
 
+/// A root being split among threads: its moves in search order (the first `ordered` placed by
+/// the sorter's first stage), the ordering hints and the root's key.
+pub(crate) struct RootSplit<M, const N: usize> {
+    pub(crate) moves: MoveList<M, N>,
+    ordered: usize,
+    hints: OrderingHints<M>,
+    key: u64,
+}
+
 /// Where a node stands in the tree.
 #[derive(Clone, Copy)]
-struct Node {
+pub(crate) struct Node {
     depth: u32,
     ply: u32,
     /// A PV node: searched with an open window, expected to end inside it.
@@ -541,18 +629,35 @@ where
         &mut self,
         game: &mut G,
         limits: &Limits<'_>,
-        mut on_iteration: F,
+        on_iteration: F,
     ) -> Result<SearchResult<G::Move, E::Score, MAX_PLY>, SearchError>
     where
         F: FnMut(&IterationInfo<'_, G::Move, E::Score>),
+    {
+        self.iterate(game, limits, on_iteration, |engine, ctx, game, depth| {
+            engine.root_iteration(ctx, game, depth)
+        })
+    }
+
+    /// Iterative deepening around `iteration`, which searches the root to a depth, leaves the
+    /// principal variation in `pv[0]` and returns the root's score: the sequential search, or
+    /// a parallel one that splits the root.
+    pub(crate) fn iterate<F, I>(
+        &mut self,
+        game: &mut G,
+        limits: &Limits<'_>,
+        mut on_iteration: F,
+        mut iteration: I,
+    ) -> Result<SearchResult<G::Move, E::Score, MAX_PLY>, SearchError>
+    where
+        F: FnMut(&IterationInfo<'_, G::Move, E::Score>),
+        I: FnMut(&mut Self, &mut Context<'_, '_, G::Player>, &mut G, u32) -> Result<E::Score, Halt>,
     {
         self.check_limits(limits)?;
         let mut ctx = Context::new(Some(limits), u64::from(self.config.poll_interval_nodes.max(1)));
         ctx.start_micros = limits.clock.map_or(0, |c| c.now_micros());
         ctx.root_side = Some(game.side_to_move());
-        if self.rng.is_none() {
-            self.rng = self.config.tie_break_seed.map(XorShiftRng::seed_from_u64);
-        }
+        self.start_search();
         self.table.new_search();
         self.prev_pv.clear();
 
@@ -576,9 +681,7 @@ where
         loop {
             ctx.interruptible = depth > min_depth;
             ctx.reached_horizon = false;
-            let root = Node { depth, ply: 0, pv: true, on_prev_pv: true };
-            let window = (-E::Score::INFINITY, E::Score::INFINITY);
-            match self.negamax(&mut ctx, game, root, window.0, window.1) {
+            match iteration(self, &mut ctx, game, depth) {
                 Ok(score) => {
                     result.score = score;
                     result.depth = depth;
@@ -626,6 +729,186 @@ where
             .or_else(|| limits.clock.map(|c| c.now_micros()))
             .map(|end| end.saturating_sub(ctx.start_micros));
         Ok(result)
+    }
+
+    /// The sequential search of the root at `depth` (one iteration).
+    pub(crate) fn root_iteration(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        depth: u32,
+    ) -> Result<E::Score, Halt> {
+        let root = Node { depth, ply: 0, pv: true, on_prev_pv: true };
+        self.negamax(ctx, game, root, -E::Score::INFINITY, E::Score::INFINITY)
+    }
+
+    /// The first stage of splitting the root at `depth` among threads: the root's moves,
+    /// generated and ordered as the sequential search orders them (PV and table moves first),
+    /// the root counted as a node. `None` when splitting is pointless (plain minimax, depth 1,
+    /// a terminal root, fewer than two moves): the caller then runs
+    /// [`Engine::root_iteration`].
+    pub(crate) fn root_split_moves(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        depth: u32,
+    ) -> Result<Option<RootSplit<G::Move, MAX_MOVES>>, Halt> {
+        if self.config.algorithm != Algorithm::AlphaBeta || depth < 2 || game.is_terminal() {
+            return Ok(None);
+        }
+        let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
+        game.generate_moves(&mut moves);
+        if moves.overflowed() {
+            return Err(ctx.fail(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply: 0 }));
+        }
+        if moves.len() < 2 {
+            return Ok(None);
+        }
+        ctx.visit()?;
+        self.pv[0].clear();
+        let key = game.zobrist_key();
+        let tt_move =
+            if T::ENABLED { self.table.probe(key).and_then(|e| e.move_code) } else { None };
+        let side = game.side_to_move();
+        let hints = OrderingHints {
+            ply: 0,
+            depth,
+            pv_move: self.prev_pv.first().copied(),
+            tt_move,
+            side: usize::from(ctx.root_side != Some(side)),
+        };
+        let mut ordered = moves.len();
+        if self.config.ordering {
+            ordered = self.sorter.order_first(game, moves.as_mut_slice(), &hints);
+            if ordered == 0 {
+                // Nothing placed first: order them all before the first is searched.
+                self.sorter.order_rest::<MAX_MOVES>(game, moves.as_mut_slice(), &hints);
+                ordered = moves.len();
+            }
+        }
+        Ok(Some(RootSplit { moves, ordered, hints, key }))
+    }
+
+    /// Orders the root moves after the first, once the first has been searched (as the
+    /// sequential search does).
+    pub(crate) fn root_split_order_rest(
+        &mut self,
+        game: &G,
+        split: &mut RootSplit<G::Move, MAX_MOVES>,
+    ) {
+        if self.config.ordering && split.ordered < split.moves.len() {
+            let rest = &mut split.moves.as_mut_slice()[split.ordered..];
+            self.sorter.order_rest::<MAX_MOVES>(game, rest, &split.hints);
+        }
+    }
+
+    /// Searches the root move `mv` with the window `(alpha, beta)` (as seen from the root) to
+    /// `depth`: a PV search (`pv`) keeps the move's line for [`Engine::root_line`].
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn search_root_move(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        mv: G::Move,
+        depth: u32,
+        alpha: E::Score,
+        beta: E::Score,
+        pv: bool,
+    ) -> Result<E::Score, Halt> {
+        let side = game.side_to_move();
+        let on_prev_pv = self.prev_pv.first() == Some(&mv);
+        let child = Node { depth: depth - 1, ply: 1, pv, on_prev_pv };
+        let undo = game.make_move(mv);
+        let score = self.child(ctx, game, side, child, alpha, beta);
+        game.unmake_move(mv, undo);
+        score
+    }
+
+    /// PVS for one root move of a split, beyond the first: a null-window scout above `alpha`,
+    /// then the full window `(alpha, INFINITY)` if it beats alpha. Returns the score and
+    /// whether it is exact (above `alpha`); with `floor`, `alpha` is lowered so that a score
+    /// equal to it is seen (tie-breaking).
+    pub(crate) fn search_split_move(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        mv: G::Move,
+        depth: u32,
+        alpha: E::Score,
+        floor: bool,
+    ) -> Result<(E::Score, bool), Halt> {
+        let alpha = if floor { self.null_window_below(alpha).unwrap_or(alpha) } else { alpha };
+        let infinity = E::Score::INFINITY;
+        if self.config.pvs {
+            if let Some(top) = self.null_window_above(alpha) {
+                let scout = self.search_root_move(ctx, game, mv, depth, alpha, top, false)?;
+                if scout <= alpha {
+                    return Ok((scout, false));
+                }
+                ctx.stats.researches += 1;
+            }
+        }
+        let score = self.search_root_move(ctx, game, mv, depth, alpha, infinity, true)?;
+        Ok((score, score > alpha))
+    }
+
+    /// The line of root move `mv` just searched as a PV search: `mv`, then its best reply
+    /// and so on.
+    pub(crate) fn root_line(&self, mv: G::Move) -> heapless::Vec<G::Move, MAX_PLY> {
+        let mut line = heapless::Vec::new();
+        let _ = line.push(mv);
+        if let Some(rest) = self.pv.get(1) {
+            for &m in rest {
+                if line.push(m).is_err() {
+                    break;
+                }
+            }
+        }
+        line
+    }
+
+    /// Ends a split iteration: the chosen line becomes the root's principal variation and the
+    /// root's entry goes to the table, as in the sequential search.
+    pub(crate) fn root_split_finish(
+        &mut self,
+        split: &RootSplit<G::Move, MAX_MOVES>,
+        depth: u32,
+        score: E::Score,
+        line: &heapless::Vec<G::Move, MAX_PLY>,
+        proven: bool,
+    ) {
+        self.pv[0].clone_from(line);
+        if T::ENABLED {
+            self.table.store(
+                split.key,
+                Entry {
+                    move_code: line.first().map(|&mv| mv.move_code()),
+                    score: score.relative_to_node(0),
+                    draft: depth.min(255) as u8,
+                    bound: Bound::Exact,
+                    proven,
+                },
+            );
+        }
+    }
+
+    /// Whether tie-breaking at the root is on, and a random choice among `ties` equal moves:
+    /// `true` if the newest should replace the one kept (reservoir sampling).
+    pub(crate) fn tie_break_pick(&mut self, ties: u32) -> Option<bool> {
+        self.rng.as_mut().map(|rng| rng.next_u32() % ties == 0)
+    }
+
+    /// Copies what a helper thread needs of the main engine for an iteration: the previous
+    /// principal variation.
+    pub(crate) fn sync_helper(&self, helper: &mut Self) {
+        helper.prev_pv.clone_from(&self.prev_pv);
+    }
+
+    /// Seeds tie-breaking at the start of a search.
+    pub(crate) fn start_search(&mut self) {
+        if self.rng.is_none() {
+            self.rng = self.config.tie_break_seed.map(XorShiftRng::seed_from_u64);
+        }
     }
 
     /// One fixed-depth search of `game` with the window `(alpha, beta)`, without iterative

@@ -1,8 +1,7 @@
 //! Time control: deterministic tests with a clock that advances one microsecond per reading,
 //! the minimum depth, the stop flag, and a loose check of the std clock.
 
-use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use alphabeta::games::connect4::{Connect4, Connect4Eval};
@@ -13,20 +12,18 @@ type Solver = Engine<Connect4, Connect4Eval, 7, 42>;
 /// Returns 0, 1, 2, … : every reading advances the clock by one microsecond.
 #[derive(Default)]
 struct TickingClock {
-    next: Cell<u64>,
+    next: AtomicU64,
 }
 
 impl Clock for TickingClock {
     fn now_micros(&self) -> u64 {
-        let now = self.next.get();
-        self.next.set(now + 1);
-        now
+        self.next.fetch_add(1, Ordering::Relaxed)
     }
 }
 
 impl TickingClock {
     fn readings(&self) -> u64 {
-        self.next.get()
+        self.next.load(Ordering::Relaxed)
     }
 }
 

@@ -494,6 +494,7 @@ fn convert(c: &alphabeta_config) -> Result<(Config, OrderingConfig, bool), alpha
         quiescence: c.quiescence,
         max_quiescence_depth: c.max_quiescence_depth,
         tie_break_seed: c.tie_break.then_some(c.tie_break_seed),
+        ..Config::new()
     };
     let ordering = OrderingConfig {
         pv_move: c.order_pv_move,
@@ -636,6 +637,10 @@ struct CClock {
     now: unsafe extern "C" fn(*mut c_void) -> u64,
     user_data: *mut c_void,
 }
+
+// SAFETY: the host's clock is read from the searching thread only while one thread searches;
+// with several threads (a future `threads > 1`) the header asks for a thread-safe clock.
+unsafe impl Sync for CClock {}
 
 impl Clock for CClock {
     fn now_micros(&self) -> u64 {

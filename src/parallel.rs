@@ -1,0 +1,354 @@
+//! Parallel search on several threads (`std` feature).
+//!
+//! A [`ParallelEngine`] wraps an [`Engine`] and a thread pool that lives as long as it does
+//! (a `rayon` pool: no thread is spawned per search). Every thread has its own engine state
+//! (killers, history, principal variation, statistics) and its own copy of the game; all share
+//! the evaluator settings and the lock-free transposition table. Two schemes
+//! ([`ParallelScheme`]):
+//!
+//! * **Root splitting**: at every iterative-deepening depth from 2 on, the first root move is
+//!   searched alone to get a sound alpha; the other root moves are then handed out to the
+//!   threads one at a time, each searched with a null window above the best score so far and
+//!   again with the full window if it beats it. The speed-up is bounded by the first move's
+//!   share of the work (about 1.3x at 2 threads was published for one chess engine).
+//! * **Lazy SMP**: every thread runs the whole iterative-deepening search of the root, sharing
+//!   the transposition table, so that each finds entries the others stored; helpers on odd
+//!   threads search one ply deeper. The main thread's result is returned; the helpers stop
+//!   when it is done.
+//!
+//! Values are deterministic with the value-preserving options: root splitting returns the
+//! sequential root value at every depth (every move's score is exact or a bound below the
+//! best), and among equal moves the first in search order (or the seeded random choice, made in
+//! search order). Lazy SMP does too with [`TtCutoffs::EqualDraft`](crate::TtCutoffs), since
+//! every table entry then holds a value of the same depth; with the default cutoffs its values
+//! can be better than a sequential search of the same depth (deeper entries from helpers).
+//!
+//! Time limits, the stop flag and `min_depth` hold on every thread; an interrupted iteration
+//! never replaces the last completed result. Node counts and statistics are summed over the
+//! threads.
+
+use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use crate::clock::Limits;
+use crate::error::SearchError;
+use crate::game::{Evaluator, Game};
+use crate::ordering::{DefaultSorter, MoveSorter};
+use crate::score::Score;
+use crate::search::{Context, Engine, Halt, IterationInfo, ParallelScheme, SearchResult};
+use crate::tt::{NoTable, Table};
+
+/// Why a parallel engine could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParallelError {
+    /// The operating system refused to start the pool's threads.
+    ThreadPool(String),
+}
+
+impl core::fmt::Display for ParallelError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Self::ThreadPool(reason) => write!(f, "could not start the thread pool: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for ParallelError {}
+
+/// One helper thread's engine and game copy.
+struct Helper<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize, T, O> {
+    engine: Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
+    game: Option<G>,
+}
+
+/// An [`Engine`] that searches on several threads (see the module documentation).
+///
+/// Built from an engine; the thread count and scheme come from its
+/// [`Config::threads`](crate::Config::threads) and
+/// [`Config::parallel_scheme`](crate::Config::parallel_scheme). With one thread it is the
+/// engine itself. The game must be `Clone + Send` (each thread searches a copy), the evaluator
+/// and sorter `Clone + Send` (each thread has its own).
+pub struct ParallelEngine<
+    G: Game,
+    E: Evaluator<G>,
+    const MAX_MOVES: usize,
+    const MAX_PLY: usize,
+    T = NoTable,
+    O = DefaultSorter<<G as Game>::Move, MAX_PLY>,
+> {
+    main: Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
+    helpers: Vec<Mutex<Helper<G, E, MAX_MOVES, MAX_PLY, T, O>>>,
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
+    ParallelEngine<G, E, MAX_MOVES, MAX_PLY, T, O>
+where
+    G: Game + Clone + Send,
+    G::Move: Send + Sync,
+    G::Player: Send + Sync,
+    E: Evaluator<G> + Clone + Send + Sync,
+    T: Table<E::Score>,
+    O: MoveSorter<G> + Clone + Send,
+{
+    /// A parallel engine around `engine`, with `engine.config().threads` threads (0: the
+    /// available parallelism) and its `parallel_scheme`.
+    ///
+    /// # Errors
+    /// [`ParallelError::ThreadPool`] when the threads cannot be started.
+    pub fn new(engine: Engine<G, E, MAX_MOVES, MAX_PLY, T, O>) -> Result<Self, ParallelError> {
+        let threads = match engine.config().threads {
+            0 => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+            n => n as usize,
+        };
+        let mut helpers = Vec::new();
+        let mut pool = None;
+        if threads > 1 {
+            for _ in 0..threads {
+                let helper = Engine::with_parts(
+                    engine.evaluator().clone(),
+                    *engine.config(),
+                    *engine.table(),
+                    engine.sorter().clone(),
+                );
+                helpers.push(Mutex::new(Helper { engine: helper, game: None }));
+            }
+            let built = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(|i| format!("alphabeta-{i}"))
+                .build()
+                .map_err(|e| ParallelError::ThreadPool(e.to_string()))?;
+            pool = Some(built);
+        }
+        Ok(Self { main: engine, helpers, pool })
+    }
+
+    /// The number of threads searching (1: sequential).
+    pub fn threads(&self) -> usize {
+        self.helpers.len().max(1)
+    }
+
+    /// The main engine (its configuration, table, evaluator).
+    pub fn engine(&self) -> &Engine<G, E, MAX_MOVES, MAX_PLY, T, O> {
+        &self.main
+    }
+
+    /// Forgets the killers and history of every thread.
+    pub fn clear_history(&mut self) {
+        self.main.clear_history();
+        for helper in &mut self.helpers {
+            if let Ok(helper) = helper.get_mut() {
+                helper.engine.clear_history();
+            }
+        }
+    }
+
+    /// Searches `game` on the pool's threads; the same contract as [`Engine::search`].
+    ///
+    /// # Errors
+    /// As [`Engine::search`].
+    pub fn search(
+        &mut self,
+        game: &mut G,
+        limits: &Limits<'_>,
+    ) -> Result<SearchResult<G::Move, E::Score, MAX_PLY>, SearchError> {
+        self.search_with_info(game, limits, |_| {})
+    }
+
+    /// [`ParallelEngine::search`] with a per-iteration callback (called on the main thread
+    /// for the main thread's iterations).
+    ///
+    /// # Errors
+    /// As [`Engine::search`].
+    pub fn search_with_info<F>(
+        &mut self,
+        game: &mut G,
+        limits: &Limits<'_>,
+        on_iteration: F,
+    ) -> Result<SearchResult<G::Move, E::Score, MAX_PLY>, SearchError>
+    where
+        F: FnMut(&IterationInfo<'_, G::Move, E::Score>) + Send,
+    {
+        let Some(pool) = &self.pool else {
+            return self.main.search_with_info(game, limits, on_iteration);
+        };
+        for helper in &self.helpers {
+            let mut helper = helper.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            helper.game = Some(game.clone());
+        }
+        let result = match self.main.config().parallel_scheme {
+            ParallelScheme::RootSplit => {
+                let helpers = &self.helpers;
+                self.main.iterate(game, limits, on_iteration, |main, ctx, game, depth| {
+                    split_iteration(pool, helpers, main, ctx, game, depth)
+                })
+            }
+            _ => lazy_smp(pool, &self.helpers, &mut self.main, game, limits, on_iteration),
+        };
+        for helper in &self.helpers {
+            let mut helper = helper.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            helper.game = None;
+        }
+        result
+    }
+}
+
+/// One iteration of root splitting at `depth`.
+fn split_iteration<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(
+    pool: &rayon::ThreadPool,
+    helpers: &[Mutex<Helper<G, E, MAX_MOVES, MAX_PLY, T, O>>],
+    main: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
+    ctx: &mut Context<'_, '_, G::Player>,
+    game: &mut G,
+    depth: u32,
+) -> Result<E::Score, Halt>
+where
+    G: Game + Clone + Send,
+    G::Move: Send + Sync,
+    G::Player: Send + Sync,
+    E: Evaluator<G> + Clone + Send + Sync,
+    T: Table<E::Score>,
+    O: MoveSorter<G> + Clone + Send,
+{
+    let Some(mut split) = main.root_split_moves(ctx, game, depth)? else {
+        return main.root_iteration(ctx, game, depth);
+    };
+    // The first move alone, with the full window: a sound alpha for the others.
+    let first = split.moves.as_slice()[0];
+    let infinity = E::Score::INFINITY;
+    let first_score = main.search_root_move(ctx, game, first, depth, -infinity, infinity, true)?;
+    let first_line = main.root_line(first);
+    main.root_split_order_rest(game, &mut split);
+    let tie_break = main.config().tie_break_seed.is_some();
+
+    // The rest, shared out one move at a time.
+    let moves = &split.moves.as_slice()[1..];
+    let best_so_far = Mutex::new(first_score);
+    let next = AtomicUsize::new(0);
+    let abort = AtomicBool::new(false);
+    type Found<M, S, const P: usize> = Vec<(usize, S, bool, heapless::Vec<M, P>)>;
+    let mut outcomes: Vec<(Context<'_, '_, G::Player>, Found<G::Move, E::Score, MAX_PLY>)> =
+        helpers.iter().map(|_| (Context::helper(ctx, &abort), Vec::new())).collect();
+    for helper in helpers {
+        let mut helper = helper.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        main.sync_helper(&mut helper.engine);
+    }
+    let failed = AtomicBool::new(false);
+    pool.scope(|scope| {
+        for (helper, outcome) in helpers.iter().zip(outcomes.iter_mut()) {
+            let (best_so_far, next, abort, failed) = (&best_so_far, &next, &abort, &failed);
+            scope.spawn(move |_| {
+                let mut guard = helper.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                let Helper { engine, game } = &mut *guard;
+                let Some(game) = game.as_mut() else { return };
+                let (hctx, found) = outcome;
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&mv) = moves.get(index) else { break };
+                    let alpha = *best_so_far.lock().unwrap_or_else(|p| p.into_inner());
+                    match engine.search_split_move(hctx, game, mv, depth, alpha, tie_break) {
+                        Ok((score, exact)) => {
+                            if exact {
+                                let line = engine.root_line(mv);
+                                found.push((index + 1, score, exact, line));
+                                let mut best =
+                                    best_so_far.lock().unwrap_or_else(|p| p.into_inner());
+                                if score > *best {
+                                    *best = score;
+                                }
+                            }
+                        }
+                        Err(halt) => {
+                            if matches!(halt, Halt::Failed) {
+                                failed.store(true, Ordering::Relaxed);
+                            }
+                            abort.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                    }
+                }
+            });
+        }
+    });
+
+    let mut found: Vec<(usize, E::Score, bool, heapless::Vec<G::Move, MAX_PLY>)> =
+        vec![(0, first_score, true, first_line)];
+    for (mut hctx, results) in outcomes {
+        ctx.absorb(&mut hctx);
+        found.extend(results);
+    }
+    if failed.load(Ordering::Relaxed) {
+        return Err(Halt::Failed);
+    }
+    if abort.load(Ordering::Relaxed) {
+        return Err(Halt::Interrupted);
+    }
+    // The best score; among equal moves the first in search order, or a seeded random choice
+    // made in search order (as the sequential search makes it).
+    found.sort_by_key(|f| f.0);
+    let best = found.iter().map(|f| f.1).fold(-infinity, |a, b| if b > a { b } else { a });
+    let mut chosen = 0;
+    let mut ties = 0;
+    for (i, f) in found.iter().enumerate() {
+        if f.1 == best {
+            ties += 1;
+            if ties == 1 || main.tie_break_pick(ties).unwrap_or(false) {
+                chosen = i;
+            }
+        }
+    }
+    let proven = !ctx.reached_horizon();
+    main.root_split_finish(&split, depth, best, &found[chosen].3, proven);
+    Ok(best)
+}
+
+/// A Lazy SMP search: the main thread's search, with helpers searching the same root.
+fn lazy_smp<G, E, F, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(
+    pool: &rayon::ThreadPool,
+    helpers: &[Mutex<Helper<G, E, MAX_MOVES, MAX_PLY, T, O>>],
+    main: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
+    game: &mut G,
+    limits: &Limits<'_>,
+    on_iteration: F,
+) -> Result<SearchResult<G::Move, E::Score, MAX_PLY>, SearchError>
+where
+    G: Game + Clone + Send,
+    G::Move: Send + Sync,
+    G::Player: Send + Sync,
+    E: Evaluator<G> + Clone + Send + Sync,
+    T: Table<E::Score>,
+    O: MoveSorter<G> + Clone + Send,
+    F: FnMut(&IterationInfo<'_, G::Move, E::Score>) + Send,
+{
+    let helpers_stop = AtomicBool::new(false);
+    let helper_nodes = AtomicUsize::new(0);
+    let mut result = None;
+    pool.scope(|scope| {
+        // Helper 0's thread is the main search; the others help.
+        for (index, helper) in helpers.iter().enumerate().skip(1) {
+            let (helpers_stop, helper_nodes) = (&helpers_stop, &helper_nodes);
+            scope.spawn(move |_| {
+                let mut guard = helper.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                let Helper { engine, game } = &mut *guard;
+                let Some(game) = game.as_mut() else { return };
+                let deeper = u32::from(index % 2 == 1 && (limits.max_depth as usize) < MAX_PLY);
+                let mut helper_limits = Limits::depth(limits.max_depth + deeper);
+                helper_limits.clock = limits.clock;
+                helper_limits.time_limit_micros = limits.time_limit_micros;
+                helper_limits.stop = Some(helpers_stop);
+                if let Ok(r) = engine.search(game, &helper_limits) {
+                    helper_nodes.fetch_add(r.nodes as usize, Ordering::Relaxed);
+                }
+            });
+        }
+        result = Some(main.search_with_info(game, limits, on_iteration));
+        helpers_stop.store(true, Ordering::Relaxed);
+    });
+    let mut result = result.unwrap_or(Err(SearchError::InvalidWindow))?;
+    let extra = helper_nodes.load(Ordering::Relaxed) as u64;
+    result.nodes += extra;
+    result.stats.nodes += extra;
+    Ok(result)
+}

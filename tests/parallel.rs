@@ -1,0 +1,188 @@
+//! The parallel search (`std`): the same root values as the sequential search, with 2 and 4
+//! threads and both schemes, on every tic-tac-toe position and on 200 random Connect Four
+//! positions at depths 1 to 9; and stop and time limits honoured by every thread.
+
+#![cfg(feature = "std")]
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use alphabeta::games::connect4::{Connect4, Connect4Heuristic};
+use alphabeta::games::tictactoe::{Board, TicTacToeEval};
+use alphabeta::parallel::ParallelEngine;
+use alphabeta::tt::TranspositionTable;
+use alphabeta::{Config, Engine, Game, Limits, MoveList, ParallelScheme, StdClock, TtCutoffs};
+use rand_core::{Rng, SeedableRng};
+use rand_xorshift::XorShiftRng;
+
+/// The value-preserving configuration (equal-draft table cutoffs, no LMR, no quiescence) with
+/// a thread count and scheme.
+fn config(threads: u32, scheme: ParallelScheme) -> Config {
+    Config {
+        threads,
+        parallel_scheme: scheme,
+        tt_cutoffs: TtCutoffs::EqualDraft,
+        ..Config::value_preserving()
+    }
+}
+
+const SETUPS: [(u32, ParallelScheme); 4] = [
+    (2, ParallelScheme::RootSplit),
+    (4, ParallelScheme::RootSplit),
+    (2, ParallelScheme::LazySmp),
+    (4, ParallelScheme::LazySmp),
+];
+
+#[test]
+fn every_tic_tac_toe_position_gets_the_sequential_value() {
+    let text = include_str!("data/tictactoe/positions.txt");
+    let boards: Vec<Board> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| Board::parse(l.split_whitespace().next().unwrap()).unwrap())
+        .collect();
+    assert_eq!(boards.len(), 5_478);
+    let mut sequential: Engine<Board, TicTacToeEval, 9, 9> =
+        Engine::new(TicTacToeEval, config(1, ParallelScheme::RootSplit));
+    let expected: Vec<i32> = boards
+        .iter()
+        .map(|b| sequential.search(&mut b.clone(), &Limits::depth(9)).unwrap().score)
+        .collect();
+    for (threads, scheme) in SETUPS {
+        let table: &'static TranspositionTable<i32, 4096> = Box::leak(Box::default());
+        let engine =
+            Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config(threads, scheme))
+                .with_table(table);
+        let mut parallel = ParallelEngine::new(engine).unwrap();
+        assert_eq!(parallel.threads(), threads as usize);
+        for (board, &value) in boards.iter().zip(&expected) {
+            table.clear();
+            let mut position = *board;
+            let result = parallel.search(&mut position, &Limits::depth(9)).unwrap();
+            assert_eq!(position, *board, "the game was not restored");
+            assert_eq!(result.score, value, "{threads} threads {scheme:?}\n{board}");
+            assert_eq!(result.nodes, result.stats.nodes);
+            if let Some(mv) = result.best_move {
+                // The best move keeps the value.
+                let mut child = *board;
+                child.make_move(mv);
+                let reply = sequential.search(&mut child, &Limits::depth(8)).unwrap().score;
+                assert_eq!(
+                    (-reply).signum(),
+                    value.signum(),
+                    "{threads} {scheme:?}: move {mv}\n{board}"
+                );
+            }
+        }
+    }
+}
+
+fn random_positions(count: usize) -> Vec<Connect4> {
+    let mut rng = XorShiftRng::seed_from_u64(6);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut position = Connect4::new();
+        for _ in 0..4 + rng.next_u32() % 24 {
+            let mut moves = MoveList::<u8, 7>::new();
+            position.generate_moves(&mut moves);
+            if position.is_terminal() {
+                break;
+            }
+            position.make_move(moves.as_slice()[rng.next_u32() as usize % moves.len()]);
+        }
+        if !position.is_terminal() {
+            out.push(position);
+        }
+    }
+    out
+}
+
+#[test]
+fn random_connect_four_positions_get_the_sequential_value_at_every_depth() {
+    let positions = random_positions(200);
+    let mut sequential: Engine<Connect4, Connect4Heuristic, 7, 42> =
+        Engine::new(Connect4Heuristic, config(1, ParallelScheme::RootSplit));
+    let mut engines: Vec<_> = SETUPS
+        .iter()
+        .map(|&(threads, scheme)| {
+            let table: &'static TranspositionTable<i32, 65_536> = Box::leak(Box::default());
+            let engine = Engine::<Connect4, Connect4Heuristic, 7, 42>::new(
+                Connect4Heuristic,
+                config(threads, scheme),
+            )
+            .with_table(table);
+            (table, ParallelEngine::new(engine).unwrap(), threads, scheme)
+        })
+        .collect();
+    for (index, position) in positions.iter().enumerate() {
+        // Depths 1 to 9 for the first 40 positions, 1 to 6 for the others (runtime).
+        let deepest = if index < 40 { 9 } else { 6 };
+        for depth in 1..=deepest {
+            let expected = sequential.search(&mut position.clone(), &Limits::depth(depth)).unwrap();
+            for (table, engine, threads, scheme) in &mut engines {
+                table.clear();
+                let mut game = *position;
+                let result = engine.search(&mut game, &Limits::depth(depth)).unwrap();
+                assert_eq!(game, *position);
+                assert_eq!(
+                    result.score, expected.score,
+                    "position {index} depth {depth}: {threads} threads {scheme:?}\n{position}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_stop_from_another_thread_ends_a_parallel_search_with_the_last_completed_depth() {
+    for scheme in [ParallelScheme::RootSplit, ParallelScheme::LazySmp] {
+        let table: &'static TranspositionTable<i32, 65_536> = Box::leak(Box::default());
+        let engine = Engine::<Connect4, Connect4Heuristic, 7, 42>::new(
+            Connect4Heuristic,
+            Config {
+                threads: 2,
+                parallel_scheme: scheme,
+                poll_interval_nodes: 256,
+                ..Config::new()
+            },
+        )
+        .with_table(table);
+        let mut parallel = ParallelEngine::new(engine).unwrap();
+        let stop = AtomicBool::new(false);
+        let clock = StdClock::new();
+        let (result, stopped_at) = std::thread::scope(|scope| {
+            let stopper = scope.spawn(|| {
+                std::thread::sleep(Duration::from_millis(50));
+                stop.store(true, Ordering::Relaxed);
+                Instant::now()
+            });
+            let limits = Limits::depth(42).with_clock(&clock).with_stop(&stop);
+            let result = parallel.search(&mut Connect4::new(), &limits).unwrap();
+            let returned = Instant::now();
+            (result, returned.duration_since(stopper.join().unwrap()))
+        });
+        assert!(!result.completed, "{scheme:?}");
+        assert!(result.depth >= 1 && result.best_move.is_some(), "{scheme:?}");
+        // "Within a few milliseconds": loose, so that a loaded machine cannot make it flake.
+        assert!(stopped_at < Duration::from_millis(250), "{scheme:?}: {stopped_at:?}");
+    }
+}
+
+#[test]
+fn a_time_limit_holds_on_every_thread() {
+    for scheme in [ParallelScheme::RootSplit, ParallelScheme::LazySmp] {
+        let table: &'static TranspositionTable<i32, 65_536> = Box::leak(Box::default());
+        let engine = Engine::<Connect4, Connect4Heuristic, 7, 42>::new(
+            Connect4Heuristic,
+            Config { threads: 2, parallel_scheme: scheme, ..Config::new() },
+        )
+        .with_table(table);
+        let mut parallel = ParallelEngine::new(engine).unwrap();
+        let clock = StdClock::new();
+        let started = Instant::now();
+        let limits = Limits::depth(42).with_min_depth(3).with_time_limit(&clock, 30_000);
+        let result = parallel.search(&mut Connect4::new(), &limits).unwrap();
+        assert!(started.elapsed() < Duration::from_secs(1), "{scheme:?}: {:?}", started.elapsed());
+        assert!(!result.completed && result.depth >= 3, "{scheme:?}: depth {}", result.depth);
+    }
+}
