@@ -45,6 +45,17 @@
 #define ALPHABETA_TT_CUTOFFS_NEVER 2
 
 /**
+ * `alphabeta_config.parallel_scheme`: every thread searches the whole root, sharing the table
+ * (default).
+ */
+#define ALPHABETA_PARALLEL_LAZY_SMP 0
+
+/**
+ * `alphabeta_config.parallel_scheme`: the first root move alone, then the others shared out.
+ */
+#define ALPHABETA_PARALLEL_ROOT_SPLIT 1
+
+/**
  * `alphabeta_config.score_type`: `int32_t` scores from `evaluate` (default).
  */
 #define ALPHABETA_SCORE_INT32 0
@@ -142,6 +153,10 @@ typedef enum {
    * The engine pointer does not point at an initialised engine.
    */
   ALPHABETA_ERROR_NOT_AN_ENGINE = 19,
+  /**
+   * The game's `clone_state` callback returned NULL (a search on several threads).
+   */
+  ALPHABETA_ERROR_CLONE_FAILED = 20,
 } alphabeta_status;
 
 /**
@@ -238,6 +253,17 @@ typedef struct {
    * The seed of the tie-breaking generator.
    */
   uint64_t tie_break_seed;
+  /**
+   * Threads searching (std builds, `alphabeta_engine_new` only): 1 (the default) searches
+   * on the calling thread; 0 uses every available core. More than 1 needs the game's
+   * `clone_state` (and `free_state`) callbacks, callbacks safe to call on other threads
+   * (each on its own copy of the state), and a thread-safe clock and progress callback.
+   */
+  uint32_t threads;
+  /**
+   * `ALPHABETA_PARALLEL_LAZY_SMP` (default) or `ALPHABETA_PARALLEL_ROOT_SPLIT`.
+   */
+  uint32_t parallel_scheme;
 } alphabeta_config;
 
 /**
@@ -570,7 +596,8 @@ size_t alphabeta_table_slot_size(uint32_t score_type);
  * * `out`: receives the engine (the same address as `memory`), only on success.
  *
  * Both memories must stay valid and unmoved while the engine is used; nothing needs
- * freeing afterwards. Errors: `NULL_POINTER`, `ENGINE_MEMORY`, `TABLE_MEMORY`, `BAD_CONFIG`.
+ * freeing afterwards. Errors: `NULL_POINTER`, `ENGINE_MEMORY`, `TABLE_MEMORY`, `BAD_CONFIG`,
+ * `UNSUPPORTED` (`threads` other than 1: a thread pool needs `alphabeta_engine_new`).
  *
  * # Safety
  * The pointers are valid for the sizes given.
@@ -583,9 +610,10 @@ alphabeta_status alphabeta_engine_init(void *memory,
                                        alphabeta_engine **out);
 
 /**
- * Creates an engine on the heap (std builds) with a table of `table_slots` slots (0: none).
- * Free it with `alphabeta_engine_free`. Errors: `NULL_POINTER`, `BAD_CONFIG`, `UNSUPPORTED`
- * (no_std builds).
+ * Creates an engine on the heap (std builds) with a table of `table_slots` slots (0: none),
+ * searching on `config->threads` threads (a pool that lives as long as the engine). Free it
+ * with `alphabeta_engine_free`. Errors: `NULL_POINTER`, `BAD_CONFIG`, `UNSUPPORTED` (no_std
+ * builds, or the threads could not be started).
  *
  * # Safety
  * `config` is NULL or points at a config; `out` is valid for a write.
@@ -624,9 +652,10 @@ alphabeta_status alphabeta_engine_stop(const alphabeta_engine *engine);
  *   a PV longer than the buffer is truncated and the call returns `PV_TRUNCATED` with the
  *   result complete).
  *
- * Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `NULL_CALLBACK`, `ALREADY_SEARCHING`,
- * `ZERO_MAX_DEPTH`, `MIN_DEPTH_ABOVE_MAX_DEPTH`, `DEPTH_BEYOND_CAPACITY`, `NO_CLOCK`,
- * `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `PV_TRUNCATED`, `PANIC`.
+ * Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `NULL_CALLBACK` (also a missing `clone_state` on
+ * an engine with several threads), `ALREADY_SEARCHING`, `ZERO_MAX_DEPTH`,
+ * `MIN_DEPTH_ABOVE_MAX_DEPTH`, `DEPTH_BEYOND_CAPACITY`, `NO_CLOCK`, `MOVE_OVERFLOW`,
+ * `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `CLONE_FAILED`, `PV_TRUNCATED`, `PANIC`.
  *
  * # Safety
  * Every non-NULL pointer is valid; the callbacks behave as documented.

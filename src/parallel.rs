@@ -135,6 +135,11 @@ where
         &self.main
     }
 
+    /// The main engine, mutable (for a window search, which runs on the calling thread).
+    pub fn engine_mut(&mut self) -> &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O> {
+        &mut self.main
+    }
+
     /// Forgets the killers and history of every thread.
     pub fn clear_history(&mut self) {
         self.main.clear_history();
@@ -195,6 +200,14 @@ where
     }
 }
 
+/// A root move searched in a split: its index in search order, its score, whether the score is
+/// exact, and its line.
+type Found<M, S, const P: usize> = (usize, S, bool, heapless::Vec<M, P>);
+
+/// What one helper thread brings back from a split: its context and the moves it searched.
+type HelperOutcome<'l, 'c, Player, M, S, const P: usize> =
+    (Context<'l, 'c, Player>, Vec<Found<M, S, P>>);
+
 /// One iteration of root splitting at `depth`.
 fn split_iteration<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(
     pool: &rayon::ThreadPool,
@@ -228,8 +241,7 @@ where
     let best_so_far = Mutex::new(first_score);
     let next = AtomicUsize::new(0);
     let abort = AtomicBool::new(false);
-    type Found<M, S, const P: usize> = Vec<(usize, S, bool, heapless::Vec<M, P>)>;
-    let mut outcomes: Vec<(Context<'_, '_, G::Player>, Found<G::Move, E::Score, MAX_PLY>)> =
+    let mut outcomes: Vec<HelperOutcome<'_, '_, G::Player, G::Move, E::Score, MAX_PLY>> =
         helpers.iter().map(|_| (Context::helper(ctx, &abort), Vec::new())).collect();
     for helper in helpers {
         let mut helper = helper.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -273,7 +285,7 @@ where
         }
     });
 
-    let mut found: Vec<(usize, E::Score, bool, heapless::Vec<G::Move, MAX_PLY>)> =
+    let mut found: Vec<Found<G::Move, E::Score, MAX_PLY>> =
         vec![(0, first_score, true, first_line)];
     for (mut hctx, results) in outcomes {
         ctx.absorb(&mut hctx);

@@ -352,6 +352,7 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
 
     /// The context of a helper thread of a parallel search: the same limits and start time,
     /// interruptible like `main`, stopping also when `abort` is raised.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn helper<'a>(main: &Self, abort: &'a AtomicBool) -> Context<'a, 'c, P>
     where
         P: Copy,
@@ -373,12 +374,14 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
     }
 
     /// Whether the iteration so far reached a horizon.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn reached_horizon(&self) -> bool {
         self.reached_horizon
     }
 
     /// Takes in what a helper thread found: its counters, whether it reached a horizon, and
     /// its error or interruption.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn absorb(&mut self, helper: &mut Context<'_, '_, P>) {
         let h = helper.stats;
         let s = &mut self.stats;
@@ -452,6 +455,7 @@ impl<P> Context<'_, '_, P> {
 
 /// A root being split among threads: its moves in search order (the first `ordered` placed by
 /// the sorter's first stage), the ordering hints and the root's key.
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
 pub(crate) struct RootSplit<M, const N: usize> {
     pub(crate) moves: MoveList<M, N>,
     ordered: usize,
@@ -747,6 +751,7 @@ where
     /// the root counted as a node. `None` when splitting is pointless (plain minimax, depth 1,
     /// a terminal root, fewer than two moves): the caller then runs
     /// [`Engine::root_iteration`].
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn root_split_moves(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
@@ -791,6 +796,7 @@ where
 
     /// Orders the root moves after the first, once the first has been searched (as the
     /// sequential search does).
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn root_split_order_rest(
         &mut self,
         game: &G,
@@ -805,6 +811,7 @@ where
     /// Searches the root move `mv` with the window `(alpha, beta)` (as seen from the root) to
     /// `depth`: a PV search (`pv`) keeps the move's line for [`Engine::root_line`].
     #[allow(clippy::too_many_arguments)]
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn search_root_move(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
@@ -828,6 +835,7 @@ where
     /// then the full window `(alpha, INFINITY)` if it beats alpha. Returns the score and
     /// whether it is exact (above `alpha`); with `floor`, `alpha` is lowered so that a score
     /// equal to it is seen (tie-breaking).
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn search_split_move(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
@@ -854,6 +862,7 @@ where
 
     /// The line of root move `mv` just searched as a PV search: `mv`, then its best reply
     /// and so on.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn root_line(&self, mv: G::Move) -> heapless::Vec<G::Move, MAX_PLY> {
         let mut line = heapless::Vec::new();
         let _ = line.push(mv);
@@ -869,6 +878,7 @@ where
 
     /// Ends a split iteration: the chosen line becomes the root's principal variation and the
     /// root's entry goes to the table, as in the sequential search.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn root_split_finish(
         &mut self,
         split: &RootSplit<G::Move, MAX_MOVES>,
@@ -894,12 +904,14 @@ where
 
     /// Whether tie-breaking at the root is on, and a random choice among `ties` equal moves:
     /// `true` if the newest should replace the one kept (reservoir sampling).
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn tie_break_pick(&mut self, ties: u32) -> Option<bool> {
         self.rng.as_mut().map(|rng| rng.next_u32() % ties == 0)
     }
 
     /// Copies what a helper thread needs of the main engine for an iteration: the previous
     /// principal variation.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn sync_helper(&self, helper: &mut Self) {
         helper.prev_pv.clone_from(&self.prev_pv);
     }

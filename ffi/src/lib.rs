@@ -13,10 +13,10 @@
 #![allow(non_camel_case_types)]
 #![deny(missing_docs)]
 
-use core::cell::{Cell, UnsafeCell};
+use core::cell::UnsafeCell;
 use core::ffi::{c_char, c_void};
 use core::mem::{align_of, size_of};
-use core::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicI32, AtomicU8, Ordering};
 
 use alphabeta::ordering::{DefaultSorter, OrderingConfig};
 use alphabeta::tt::{Slot, Slot32, Slot64, TableSlice};
@@ -90,6 +90,8 @@ pub enum alphabeta_status {
     ALPHABETA_ERROR_UNSUPPORTED = 18,
     /// The engine pointer does not point at an initialised engine.
     ALPHABETA_ERROR_NOT_AN_ENGINE = 19,
+    /// The game's `clone_state` callback returned NULL (a search on several threads).
+    ALPHABETA_ERROR_CLONE_FAILED = 20,
 }
 
 use alphabeta_status::*;
@@ -134,6 +136,7 @@ pub extern "C" fn alphabeta_status_message(status: i32) -> *const c_char {
         17 => b"a panic inside the library was caught (a bug)\0",
         18 => b"the call needs the standard library\0",
         19 => b"the pointer does not point at an initialised engine\0",
+        20 => b"the game's clone_state callback returned NULL\0",
         _ => b"unknown status\0",
     };
     message.as_ptr().cast()
@@ -216,17 +219,28 @@ pub struct alphabeta_game {
     pub free_state: Option<unsafe extern "C" fn(user_data: *mut c_void)>,
 }
 
-/// The game seen from Rust: the callback table (checked for the required callbacks) and the
-/// first error a callback caused.
-#[derive(Clone)]
+/// The game seen from Rust: the callback table (checked for the required callbacks), and where
+/// to report the first error a callback causes (shared by the copies a parallel search makes).
 struct CGame {
     table: alphabeta_game,
-    error: Cell<Option<alphabeta_status>>,
+    /// The search call's error slot (0: none): valid for the whole call, shared by clones.
+    error: *const AtomicI32,
+    /// A copy made with `clone_state`, freed with `free_state` when dropped.
+    owned: bool,
 }
+
+// SAFETY: a game is sent to another thread only by a parallel search, which needs
+// `clone_state`: each thread then works on its own copy of the host's state, and the error slot
+// is an atomic. The header asks hosts that use threads for callbacks safe to call that way.
+unsafe impl Send for CGame {}
 
 impl CGame {
     /// Checks the required callbacks for a score type.
-    fn new(table: alphabeta_game, double: bool) -> Result<Self, alphabeta_status> {
+    fn new(
+        table: alphabeta_game,
+        double: bool,
+        error: &AtomicI32,
+    ) -> Result<Self, alphabeta_status> {
         let evaluate_ok =
             if double { table.evaluate_double.is_some() } else { table.evaluate.is_some() };
         let required = table.generate_moves.is_some()
@@ -239,9 +253,73 @@ impl CGame {
         if !required {
             return Err(ALPHABETA_ERROR_NULL_CALLBACK);
         }
-        Ok(Self { table, error: Cell::new(None) })
+        Ok(Self { table, error, owned: false })
     }
 
+    /// Records the first error of the call.
+    fn fail(&self, status: alphabeta_status) {
+        // SAFETY: the error slot outlives every copy of the game (see the field).
+        let slot = unsafe { &*self.error };
+        let _ = slot.compare_exchange(0, status as i32, Ordering::Relaxed, Ordering::Relaxed);
+    }
+}
+
+impl Clone for CGame {
+    /// A copy of the host's state through `clone_state`. Without that callback, or when it
+    /// returns NULL, the copy is marked failed: the search reports
+    /// `ALPHABETA_ERROR_CLONE_FAILED` (or `NULL_CALLBACK`) instead of using it.
+    fn clone(&self) -> Self {
+        let user_data = match self.table.clone_state {
+            // SAFETY: the host's clone callback with its own user_data.
+            Some(clone) => unsafe { clone(self.table.user_data) },
+            None => core::ptr::null_mut(),
+        };
+        if user_data.is_null() {
+            self.fail(if self.table.clone_state.is_none() {
+                ALPHABETA_ERROR_NULL_CALLBACK
+            } else {
+                ALPHABETA_ERROR_CLONE_FAILED
+            });
+            // A copy without callbacks: every position terminal, every score 0. The search
+            // result is discarded because of the error above.
+            let dead = alphabeta_game { user_data, ..NO_CALLBACKS };
+            return Self { table: dead, error: self.error, owned: false };
+        }
+        Self { table: alphabeta_game { user_data, ..self.table }, error: self.error, owned: true }
+    }
+}
+
+impl Drop for CGame {
+    fn drop(&mut self) {
+        if self.owned {
+            if let Some(free) = self.table.free_state {
+                // SAFETY: a state made by `clone_state`, freed once.
+                unsafe { free(self.table.user_data) };
+            }
+        }
+    }
+}
+
+/// A game table without callbacks.
+const NO_CALLBACKS: alphabeta_game = alphabeta_game {
+    user_data: core::ptr::null_mut(),
+    generate_moves: None,
+    make_move: None,
+    unmake_move: None,
+    evaluate: None,
+    evaluate_double: None,
+    zobrist_key: None,
+    side_to_move: None,
+    is_terminal: None,
+    is_tactical: None,
+    generate_tactical_moves: None,
+    min_plies_to_win: None,
+    min_plies_to_loss: None,
+    clone_state: None,
+    free_state: None,
+};
+
+impl CGame {
     /// Calls a move generator into the list's spare room.
     fn fill<const N: usize>(
         &self,
@@ -262,7 +340,7 @@ impl CGame {
             }
             Ok(_) => moves.mark_overflow(),
             Err(_) => {
-                self.error.set(Some(ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT));
+                self.fail(ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT);
                 moves.mark_overflow(); // stops the search at once
             }
         }
@@ -337,6 +415,7 @@ impl Game for CGame {
 }
 
 /// The int32 evaluator: the game's `evaluate` callback.
+#[derive(Clone, Copy)]
 struct IntEval;
 
 impl Evaluator<CGame> for IntEval {
@@ -350,6 +429,7 @@ impl Evaluator<CGame> for IntEval {
 }
 
 /// The double evaluator: the game's `evaluate_double` callback.
+#[derive(Clone, Copy)]
 struct DoubleEval;
 
 impl Evaluator<CGame> for DoubleEval {
@@ -375,6 +455,11 @@ pub const ALPHABETA_TT_CUTOFFS_DEEPER_OR_PROVEN: u32 = 0;
 pub const ALPHABETA_TT_CUTOFFS_EQUAL_DRAFT: u32 = 1;
 /// `alphabeta_config.tt_cutoffs`: never; the table only orders moves.
 pub const ALPHABETA_TT_CUTOFFS_NEVER: u32 = 2;
+/// `alphabeta_config.parallel_scheme`: every thread searches the whole root, sharing the table
+/// (default).
+pub const ALPHABETA_PARALLEL_LAZY_SMP: u32 = 0;
+/// `alphabeta_config.parallel_scheme`: the first root move alone, then the others shared out.
+pub const ALPHABETA_PARALLEL_ROOT_SPLIT: u32 = 1;
 /// `alphabeta_config.score_type`: `int32_t` scores from `evaluate` (default).
 pub const ALPHABETA_SCORE_INT32: u32 = 0;
 /// `alphabeta_config.score_type`: `double` scores from `evaluate_double`.
@@ -426,6 +511,13 @@ pub struct alphabeta_config {
     pub tie_break: bool,
     /// The seed of the tie-breaking generator.
     pub tie_break_seed: u64,
+    /// Threads searching (std builds, `alphabeta_engine_new` only): 1 (the default) searches
+    /// on the calling thread; 0 uses every available core. More than 1 needs the game's
+    /// `clone_state` (and `free_state`) callbacks, callbacks safe to call on other threads
+    /// (each on its own copy of the state), and a thread-safe clock and progress callback.
+    pub threads: u32,
+    /// `ALPHABETA_PARALLEL_LAZY_SMP` (default) or `ALPHABETA_PARALLEL_ROOT_SPLIT`.
+    pub parallel_scheme: u32,
 }
 
 /// The default configuration (the Rust `Config::new()`, int32 scores).
@@ -455,6 +547,8 @@ pub extern "C" fn alphabeta_config_default() -> alphabeta_config {
         max_quiescence_depth: c.max_quiescence_depth,
         tie_break: false,
         tie_break_seed: 0,
+        threads: 1,
+        parallel_scheme: ALPHABETA_PARALLEL_LAZY_SMP,
     }
 }
 
@@ -494,7 +588,12 @@ fn convert(c: &alphabeta_config) -> Result<(Config, OrderingConfig, bool), alpha
         quiescence: c.quiescence,
         max_quiescence_depth: c.max_quiescence_depth,
         tie_break_seed: c.tie_break.then_some(c.tie_break_seed),
-        ..Config::new()
+        threads: c.threads,
+        parallel_scheme: match c.parallel_scheme {
+            ALPHABETA_PARALLEL_LAZY_SMP => alphabeta::ParallelScheme::LazySmp,
+            ALPHABETA_PARALLEL_ROOT_SPLIT => alphabeta::ParallelScheme::RootSplit,
+            _ => return Err(ALPHABETA_ERROR_BAD_CONFIG),
+        },
     };
     let ordering = OrderingConfig {
         pv_move: c.order_pv_move,
@@ -669,9 +768,72 @@ type DoubleEngine = Engine<
     DefaultSorter<u32, MAX_PLY>,
 >;
 
+#[cfg(feature = "std")]
+type IntParallel = alphabeta::parallel::ParallelEngine<
+    CGame,
+    IntEval,
+    MAX_MOVES,
+    MAX_PLY,
+    TableSlice<'static, i32>,
+    DefaultSorter<u32, MAX_PLY>,
+>;
+#[cfg(feature = "std")]
+type DoubleParallel = alphabeta::parallel::ParallelEngine<
+    CGame,
+    DoubleEval,
+    MAX_MOVES,
+    MAX_PLY,
+    TableSlice<'static, f64>,
+    DefaultSorter<u32, MAX_PLY>,
+>;
+
 enum Kind {
     Int(IntEngine),
     Double(DoubleEngine),
+    #[cfg(feature = "std")]
+    IntParallel(Box<IntParallel>),
+    #[cfg(feature = "std")]
+    DoubleParallel(Box<DoubleParallel>),
+}
+
+impl Kind {
+    fn is_double(&self) -> bool {
+        match self {
+            Kind::Double(_) => true,
+            #[cfg(feature = "std")]
+            Kind::DoubleParallel(_) => true,
+            _ => false,
+        }
+    }
+
+    fn is_parallel(&self) -> bool {
+        match self {
+            #[cfg(feature = "std")]
+            Kind::IntParallel(engine) => engine.threads() > 1,
+            #[cfg(feature = "std")]
+            Kind::DoubleParallel(engine) => engine.threads() > 1,
+            _ => false,
+        }
+    }
+
+    /// The engine that runs on the calling thread (a window search, the table).
+    fn int_engine(&mut self) -> Option<&mut IntEngine> {
+        match self {
+            Kind::Int(engine) => Some(engine),
+            #[cfg(feature = "std")]
+            Kind::IntParallel(engine) => Some(engine.engine_mut()),
+            _ => None,
+        }
+    }
+
+    fn double_engine(&mut self) -> Option<&mut DoubleEngine> {
+        match self {
+            Kind::Double(engine) => Some(engine),
+            #[cfg(feature = "std")]
+            Kind::DoubleParallel(engine) => Some(engine.engine_mut()),
+            _ => None,
+        }
+    }
 }
 
 const MAGIC: u64 = 0x616c_7068_6162_6574; // "alphabet"
@@ -804,6 +966,27 @@ unsafe fn build(
             DefaultSorter::with_config(ordering),
         ));
     }
+    #[cfg(feature = "std")]
+    if config.threads != 1 {
+        // The sequential engine becomes the main engine of a parallel one.
+        let placeholder = Kind::Int(Engine::with_parts(
+            IntEval,
+            config,
+            TableSlice::new(&[], &EMPTY_GENERATION),
+            DefaultSorter::with_config(ordering),
+        ));
+        let parallel = match core::mem::replace(kind, placeholder) {
+            Kind::Int(engine) => alphabeta::parallel::ParallelEngine::new(engine)
+                .map(|p| Kind::IntParallel(Box::new(p))),
+            Kind::Double(engine) => alphabeta::parallel::ParallelEngine::new(engine)
+                .map(|p| Kind::DoubleParallel(Box::new(p))),
+            other => Ok(other),
+        };
+        match parallel {
+            Ok(parallel) => *kind = parallel,
+            Err(_) => return ALPHABETA_ERROR_UNSUPPORTED,
+        }
+    }
     ALPHABETA_OK
 }
 
@@ -828,7 +1011,8 @@ fn zero<L: Slot>(slots: &[L]) {
 /// * `out`: receives the engine (the same address as `memory`), only on success.
 ///
 /// Both memories must stay valid and unmoved while the engine is used; nothing needs
-/// freeing afterwards. Errors: `NULL_POINTER`, `ENGINE_MEMORY`, `TABLE_MEMORY`, `BAD_CONFIG`.
+/// freeing afterwards. Errors: `NULL_POINTER`, `ENGINE_MEMORY`, `TABLE_MEMORY`, `BAD_CONFIG`,
+/// `UNSUPPORTED` (`threads` other than 1: a thread pool needs `alphabeta_engine_new`).
 ///
 /// # Safety
 /// The pointers are valid for the sizes given.
@@ -856,6 +1040,10 @@ pub unsafe extern "C" fn alphabeta_engine_init(
             // SAFETY: non-NULL, pointing at a config (the caller's promise).
             unsafe { *config }
         };
+        if config.threads != 1 {
+            // A thread pool needs the heap: only `alphabeta_engine_new` makes one.
+            return ALPHABETA_ERROR_UNSUPPORTED;
+        }
         let slots = match table_slots(&config, table_memory, table_bytes) {
             Ok(slots) => slots,
             Err(status) => return status,
@@ -887,9 +1075,10 @@ fn table_slots(
     Ok(slots)
 }
 
-/// Creates an engine on the heap (std builds) with a table of `table_slots` slots (0: none).
-/// Free it with `alphabeta_engine_free`. Errors: `NULL_POINTER`, `BAD_CONFIG`, `UNSUPPORTED`
-/// (no_std builds).
+/// Creates an engine on the heap (std builds) with a table of `table_slots` slots (0: none),
+/// searching on `config->threads` threads (a pool that lives as long as the engine). Free it
+/// with `alphabeta_engine_free`. Errors: `NULL_POINTER`, `BAD_CONFIG`, `UNSUPPORTED` (no_std
+/// builds, or the threads could not be started).
 ///
 /// # Safety
 /// `config` is NULL or points at a config; `out` is valid for a write.
@@ -956,25 +1145,28 @@ pub unsafe extern "C" fn alphabeta_engine_free(engine: *mut alphabeta_engine) {
             }
             // SAFETY: from `alphabeta_engine_new` (the caller's promise).
             let boxed = unsafe { Box::from_raw(engine) };
-            if boxed.magic == MAGIC && boxed.owns_table && !boxed.table_memory.is_null() {
-                let slots = boxed.table_slots;
+            let owned_table = boxed.magic == MAGIC && boxed.owns_table;
+            let (table, slots) = (boxed.table_memory, boxed.table_slots);
+            // SAFETY: the engine is not searching (the caller's promise).
+            let double = unsafe { (*boxed.kind.get()).is_double() };
+            // The engine (and its thread pool) first, then the table it points into.
+            drop(boxed);
+            if owned_table && !table.is_null() {
                 // SAFETY: allocated in `alphabeta_engine_new` as a boxed slice of `slots`.
                 unsafe {
-                    match &*boxed.kind.get() {
-                        Kind::Int(_) => drop(Box::from_raw(core::ptr::slice_from_raw_parts_mut(
-                            boxed.table_memory.cast::<Slot32>(),
+                    if double {
+                        drop(Box::from_raw(core::ptr::slice_from_raw_parts_mut(
+                            table.cast::<Slot64>(),
                             slots,
-                        ))),
-                        Kind::Double(_) => {
-                            drop(Box::from_raw(core::ptr::slice_from_raw_parts_mut(
-                                boxed.table_memory.cast::<Slot64>(),
-                                slots,
-                            )))
-                        }
+                        )));
+                    } else {
+                        drop(Box::from_raw(core::ptr::slice_from_raw_parts_mut(
+                            table.cast::<Slot32>(),
+                            slots,
+                        )));
                     }
                 }
             }
-            drop(boxed);
             ALPHABETA_OK
         });
     }
@@ -1059,9 +1251,10 @@ unsafe fn with_engine(
 ///   a PV longer than the buffer is truncated and the call returns `PV_TRUNCATED` with the
 ///   result complete).
 ///
-/// Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `NULL_CALLBACK`, `ALREADY_SEARCHING`,
-/// `ZERO_MAX_DEPTH`, `MIN_DEPTH_ABOVE_MAX_DEPTH`, `DEPTH_BEYOND_CAPACITY`, `NO_CLOCK`,
-/// `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `PV_TRUNCATED`, `PANIC`.
+/// Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `NULL_CALLBACK` (also a missing `clone_state` on
+/// an engine with several threads), `ALREADY_SEARCHING`, `ZERO_MAX_DEPTH`,
+/// `MIN_DEPTH_ABOVE_MAX_DEPTH`, `DEPTH_BEYOND_CAPACITY`, `NO_CLOCK`, `MOVE_OVERFLOW`,
+/// `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `CLONE_FAILED`, `PV_TRUNCATED`, `PANIC`.
 ///
 /// # Safety
 /// Every non-NULL pointer is valid; the callbacks behave as documented.
@@ -1080,11 +1273,14 @@ pub unsafe extern "C" fn alphabeta_search(
     // SAFETY: checked non-NULL; valid by the caller's promise.
     let (table, limits) = unsafe { (*game, *limits) };
     let body = |kind: &mut Kind, stop: &AtomicBool| {
-        let double = matches!(kind, Kind::Double(_));
-        let mut game = match CGame::new(table, double) {
+        let error = AtomicI32::new(0);
+        let mut game = match CGame::new(table, kind.is_double(), &error) {
             Ok(game) => game,
             Err(status) => return status,
         };
+        if kind.is_parallel() && table.clone_state.is_none() {
+            return ALPHABETA_ERROR_NULL_CALLBACK;
+        }
         #[cfg(feature = "std")]
         let std_clock = alphabeta::StdClock::new();
         let c_clock = limits.clock.map(|now| CClock { now, user_data: limits.clock_user_data });
@@ -1101,42 +1297,30 @@ pub unsafe extern "C" fn alphabeta_search(
         if limits.time_limit_micros > 0 {
             rust_limits.time_limit_micros = Some(limits.time_limit_micros);
         }
-        let info = |i: &IterationInfo<'_, u32, f64>| {
-            if let Some(callback) = limits.on_iteration {
-                let c_info = alphabeta_info {
-                    depth: i.depth,
-                    score: i.score as i32,
-                    score_double: i.score,
-                    nodes: i.nodes,
-                    elapsed_micros: i.elapsed_micros.unwrap_or(0),
-                    nodes_per_second: i.nodes_per_second.unwrap_or(0),
-                    exact: i.exact,
-                    pv: i.pv.as_ptr(),
-                    pv_length: i.pv.len(),
-                };
-                // SAFETY: the host's callback with its own user_data and a valid info.
-                unsafe { callback(limits.on_iteration_user_data, &c_info) };
-            }
-        };
+        let sink =
+            InfoSink { callback: limits.on_iteration, user_data: limits.on_iteration_user_data };
+        let int_info = |i: &IterationInfo<'_, u32, i32>| sink.send(i.depth, i.score as f64, i);
+        let double_info = |i: &IterationInfo<'_, u32, f64>| sink.send(i.depth, i.score, i);
+        let int_scores = |s: i32| (s, f64::from(s));
+        let double_scores = |s: f64| (s as i32, s);
         let out = match kind {
             Kind::Int(engine) => engine
-                .search_with_info(&mut game, &rust_limits, |i| {
-                    info(&IterationInfo {
-                        depth: i.depth,
-                        score: f64::from(i.score),
-                        nodes: i.nodes,
-                        elapsed_micros: i.elapsed_micros,
-                        nodes_per_second: i.nodes_per_second,
-                        pv: i.pv,
-                        exact: i.exact,
-                    })
-                })
-                .map(|r| fill(r, |s| (s, f64::from(s)))),
+                .search_with_info(&mut game, &rust_limits, int_info)
+                .map(|r| fill(r, int_scores)),
             Kind::Double(engine) => engine
-                .search_with_info(&mut game, &rust_limits, info)
-                .map(|r| fill(r, |s| (s as i32, s))),
+                .search_with_info(&mut game, &rust_limits, double_info)
+                .map(|r| fill(r, double_scores)),
+            #[cfg(feature = "std")]
+            Kind::IntParallel(engine) => engine
+                .search_with_info(&mut game, &rust_limits, int_info)
+                .map(|r| fill(r, int_scores)),
+            #[cfg(feature = "std")]
+            Kind::DoubleParallel(engine) => engine
+                .search_with_info(&mut game, &rust_limits, double_info)
+                .map(|r| fill(r, double_scores)),
         };
-        if let Some(status) = game.error.get() {
+        drop(game);
+        if let Some(status) = status_of(error.load(Ordering::Relaxed)) {
             return status;
         }
         let (c_result, line) = match out {
@@ -1158,6 +1342,50 @@ pub unsafe extern "C" fn alphabeta_search(
     };
     // SAFETY: the caller's promise.
     unsafe { with_engine(engine, body) }
+}
+
+/// The host's progress callback, called from the searching thread (a pool thread in a
+/// parallel search).
+struct InfoSink {
+    callback: alphabeta_info_fn,
+    user_data: *mut c_void,
+}
+
+// SAFETY: the callback is the host's, documented to be called from the searching thread,
+// which may be a pool thread when the engine has several threads.
+unsafe impl Send for InfoSink {}
+// SAFETY: as above; `send` only reads the fields.
+unsafe impl Sync for InfoSink {}
+
+impl InfoSink {
+    fn send<S>(&self, depth: u32, score: f64, i: &IterationInfo<'_, u32, S>) {
+        if let Some(callback) = self.callback {
+            let c_info = alphabeta_info {
+                depth,
+                score: score as i32,
+                score_double: score,
+                nodes: i.nodes,
+                elapsed_micros: i.elapsed_micros.unwrap_or(0),
+                nodes_per_second: i.nodes_per_second.unwrap_or(0),
+                exact: i.exact,
+                pv: i.pv.as_ptr(),
+                pv_length: i.pv.len(),
+            };
+            // SAFETY: the host's callback with its own user_data and a valid info.
+            unsafe { callback(self.user_data, &c_info) };
+        }
+    }
+}
+
+/// The status behind an error slot's value (0: none).
+fn status_of(code: i32) -> Option<alphabeta_status> {
+    match code {
+        0 => None,
+        7 => Some(ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT),
+        20 => Some(ALPHABETA_ERROR_CLONE_FAILED),
+        2 => Some(ALPHABETA_ERROR_NULL_CALLBACK),
+        _ => Some(ALPHABETA_ERROR_PANIC),
+    }
 }
 
 /// A C result and the PV from a Rust result.
@@ -1244,21 +1472,27 @@ unsafe fn window(
     // SAFETY: checked non-NULL.
     let table = unsafe { *game };
     let body = |kind: &mut Kind, _: &AtomicBool| {
-        let double = matches!(kind, Kind::Double(_));
-        let mut game = match CGame::new(table, double) {
+        let error = AtomicI32::new(0);
+        let mut game = match CGame::new(table, kind.is_double(), &error) {
             Ok(game) => game,
             Err(status) => return status,
         };
-        let out = match (kind, bounds) {
-            (Kind::Int(engine), Bounds::Int(alpha, beta)) => engine
-                .search_window(&mut game, depth, alpha, beta)
-                .map(|r| (r.score, f64::from(r.score), r.best_move, r.nodes)),
-            (Kind::Double(engine), Bounds::Double(alpha, beta)) => engine
-                .search_window(&mut game, depth, alpha, beta)
-                .map(|r| (r.score as i32, r.score, r.best_move, r.nodes)),
-            _ => return ALPHABETA_ERROR_WRONG_SCORE_TYPE,
+        let out = match bounds {
+            Bounds::Int(alpha, beta) => match kind.int_engine() {
+                Some(engine) => engine
+                    .search_window(&mut game, depth, alpha, beta)
+                    .map(|r| (r.score, f64::from(r.score), r.best_move, r.nodes)),
+                None => return ALPHABETA_ERROR_WRONG_SCORE_TYPE,
+            },
+            Bounds::Double(alpha, beta) => match kind.double_engine() {
+                Some(engine) => engine
+                    .search_window(&mut game, depth, alpha, beta)
+                    .map(|r| (r.score as i32, r.score, r.best_move, r.nodes)),
+                None => return ALPHABETA_ERROR_WRONG_SCORE_TYPE,
+            },
         };
-        if let Some(status) = game.error.get() {
+        drop(game);
+        if let Some(status) = status_of(error.load(Ordering::Relaxed)) {
             return status;
         }
         match out {
@@ -1293,9 +1527,10 @@ pub unsafe extern "C" fn alphabeta_engine_clear_table(
     // SAFETY: the caller's promise.
     unsafe {
         with_engine(engine, |kind, _| {
-            match kind {
-                Kind::Int(engine) => engine.table().clear(),
-                Kind::Double(engine) => engine.table().clear(),
+            if let Some(engine) = kind.int_engine() {
+                engine.table().clear();
+            } else if let Some(engine) = kind.double_engine() {
+                engine.table().clear();
             }
             ALPHABETA_OK
         })
@@ -1317,6 +1552,10 @@ pub unsafe extern "C" fn alphabeta_engine_clear_history(
             match kind {
                 Kind::Int(engine) => engine.clear_history(),
                 Kind::Double(engine) => engine.clear_history(),
+                #[cfg(feature = "std")]
+                Kind::IntParallel(engine) => engine.clear_history(),
+                #[cfg(feature = "std")]
+                Kind::DoubleParallel(engine) => engine.clear_history(),
             }
             ALPHABETA_OK
         })
