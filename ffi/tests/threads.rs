@@ -1,0 +1,193 @@
+//! The C ABI with several threads, driven from Rust through the exported functions: a
+//! tic-tac-toe host with `clone_state`/`free_state`, the value equal to the sequential
+//! engine's, and the statuses for a missing clone callback and for `alphabeta_engine_init`.
+
+use std::ffi::c_void;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use alphabeta_ffi::*;
+
+/// The host's state: 9 cells (0 empty, 1 X, 2 O) and the side to move (1 or 2).
+#[derive(Clone)]
+struct State {
+    cells: [u8; 9],
+    to_move: u8,
+}
+
+static CLONES: AtomicUsize = AtomicUsize::new(0);
+static FREES: AtomicUsize = AtomicUsize::new(0);
+
+fn state<'a>(user_data: *mut c_void) -> &'a mut State {
+    // SAFETY: every user_data in these tests is a live `Box<State>`.
+    unsafe { &mut *user_data.cast::<State>() }
+}
+
+const LINES: [[usize; 3]; 8] =
+    [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+
+fn winner(s: &State) -> u8 {
+    LINES
+        .iter()
+        .find(|l| s.cells[l[0]] != 0 && l.iter().all(|&c| s.cells[c] == s.cells[l[0]]))
+        .map_or(0, |l| s.cells[l[0]])
+}
+
+unsafe extern "C" fn generate(user_data: *mut c_void, moves: *mut u32, capacity: i32) -> i32 {
+    let s = state(user_data);
+    let mut count = 0;
+    for cell in 0..9 {
+        if s.cells[cell] == 0 && count < capacity {
+            // SAFETY: `count < capacity`.
+            unsafe { *moves.add(count as usize) = cell as u32 };
+            count += 1;
+        }
+    }
+    count
+}
+unsafe extern "C" fn make(user_data: *mut c_void, mv: u32) {
+    let s = state(user_data);
+    s.cells[mv as usize] = s.to_move;
+    s.to_move = 3 - s.to_move;
+}
+unsafe extern "C" fn unmake(user_data: *mut c_void, mv: u32) {
+    let s = state(user_data);
+    s.cells[mv as usize] = 0;
+    s.to_move = 3 - s.to_move;
+}
+unsafe extern "C" fn evaluate(user_data: *mut c_void, player: i32, ply: u32, _: u32) -> i32 {
+    match winner(state(user_data)) {
+        0 => 0,
+        w if i32::from(w) == player => 1_000_000 - ply as i32,
+        _ => -(1_000_000 - ply as i32),
+    }
+}
+unsafe extern "C" fn key(user_data: *mut c_void) -> u64 {
+    let s = state(user_data);
+    s.cells.iter().fold(u64::from(s.to_move), |k, &c| k * 3 + u64::from(c))
+}
+unsafe extern "C" fn side(user_data: *mut c_void) -> i32 {
+    i32::from(state(user_data).to_move)
+}
+unsafe extern "C" fn terminal(user_data: *mut c_void) -> bool {
+    let s = state(user_data);
+    winner(s) != 0 || s.cells.iter().all(|&c| c != 0)
+}
+unsafe extern "C" fn clone_state(user_data: *mut c_void) -> *mut c_void {
+    CLONES.fetch_add(1, Ordering::Relaxed);
+    Box::into_raw(Box::new(state(user_data).clone())).cast()
+}
+unsafe extern "C" fn free_state(user_data: *mut c_void) {
+    FREES.fetch_add(1, Ordering::Relaxed);
+    // SAFETY: made by `clone_state`.
+    drop(unsafe { Box::from_raw(user_data.cast::<State>()) });
+}
+
+fn game(state: &mut State, with_clone: bool) -> alphabeta_game {
+    alphabeta_game {
+        user_data: (state as *mut State).cast(),
+        generate_moves: Some(generate),
+        make_move: Some(make),
+        unmake_move: Some(unmake),
+        evaluate: Some(evaluate),
+        evaluate_double: None,
+        zobrist_key: Some(key),
+        side_to_move: Some(side),
+        is_terminal: Some(terminal),
+        is_tactical: None,
+        generate_tactical_moves: None,
+        min_plies_to_win: None,
+        min_plies_to_loss: None,
+        clone_state: if with_clone { Some(clone_state) } else { None },
+        free_state: if with_clone { Some(free_state) } else { None },
+    }
+}
+
+fn search(threads: u32, scheme: u32, board: &str) -> (alphabeta_status, alphabeta_result) {
+    let mut config = alphabeta_config_default();
+    config.threads = threads;
+    config.parallel_scheme = scheme;
+    config.lmr = false;
+    let mut engine = std::ptr::null_mut();
+    // SAFETY: valid pointers.
+    assert_eq!(
+        unsafe { alphabeta_engine_new(&config, 4096, &mut engine) },
+        alphabeta_status::ALPHABETA_OK
+    );
+    let cells: Vec<u8> = board
+        .bytes()
+        .map(|b| match b {
+            b'X' => 1,
+            b'O' => 2,
+            _ => 0,
+        })
+        .collect();
+    let xs = cells.iter().filter(|&&c| c == 1).count();
+    let os = cells.iter().filter(|&&c| c == 2).count();
+    let mut s = State { cells: cells.try_into().unwrap(), to_move: if xs == os { 1 } else { 2 } };
+    let before = s.cells;
+    let g = game(&mut s, true);
+    let limits = alphabeta_limits_depth(9);
+    let mut result = alphabeta_result::default();
+    let mut pv = [0u32; 9];
+    // SAFETY: valid pointers.
+    let status = unsafe { alphabeta_search(engine, &g, &limits, &mut result, pv.as_mut_ptr(), 9) };
+    assert_eq!(s.cells, before, "the host's state was not restored");
+    // SAFETY: from `alphabeta_engine_new`.
+    unsafe { alphabeta_engine_free(engine) };
+    (status, result)
+}
+
+#[test]
+fn several_threads_give_the_sequential_value_and_free_every_copy() {
+    for board in [".........", "X...O....", "XX.OO....", "XOX.O....", "X.O.X.O.."] {
+        let (status, sequential) = search(1, ALPHABETA_PARALLEL_LAZY_SMP, board);
+        assert_eq!(status, alphabeta_status::ALPHABETA_OK);
+        for scheme in [ALPHABETA_PARALLEL_LAZY_SMP, ALPHABETA_PARALLEL_ROOT_SPLIT] {
+            let (status, parallel) = search(2, scheme, board);
+            assert_eq!(status, alphabeta_status::ALPHABETA_OK, "{board}");
+            assert_eq!(parallel.score, sequential.score, "{board} scheme {scheme}");
+            assert!(parallel.has_best_move);
+        }
+    }
+    assert!(CLONES.load(Ordering::Relaxed) > 0);
+    assert_eq!(CLONES.load(Ordering::Relaxed), FREES.load(Ordering::Relaxed));
+}
+
+#[test]
+fn several_threads_need_clone_state_and_the_heap() {
+    let mut config = alphabeta_config_default();
+    config.threads = 2;
+    let mut engine = std::ptr::null_mut();
+    // SAFETY: valid pointers.
+    assert_eq!(
+        unsafe { alphabeta_engine_new(&config, 0, &mut engine) },
+        alphabeta_status::ALPHABETA_OK
+    );
+    let mut s = State { cells: [0; 9], to_move: 1 };
+    let g = game(&mut s, false);
+    let limits = alphabeta_limits_depth(3);
+    let mut result = alphabeta_result::default();
+    // SAFETY: valid pointers.
+    let status =
+        unsafe { alphabeta_search(engine, &g, &limits, &mut result, std::ptr::null_mut(), 0) };
+    assert_eq!(status, alphabeta_status::ALPHABETA_ERROR_NULL_CALLBACK);
+    // SAFETY: from `alphabeta_engine_new`.
+    unsafe { alphabeta_engine_free(engine) };
+
+    // In caller memory there is no thread pool.
+    let mut memory = vec![0u64; alphabeta_engine_size() / 8 + 1];
+    let mut out = std::ptr::null_mut();
+    // SAFETY: valid pointers and sizes.
+    let status = unsafe {
+        alphabeta_engine_init(
+            memory.as_mut_ptr().cast(),
+            memory.len() * 8,
+            &config,
+            std::ptr::null_mut(),
+            0,
+            &mut out,
+        )
+    };
+    assert_eq!(status, alphabeta_status::ALPHABETA_ERROR_UNSUPPORTED);
+    assert!(out.is_null());
+}
