@@ -93,6 +93,7 @@ pub mod clock;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod multiplayer;
 pub mod ordering;
 #[cfg(feature = "std")]
 pub mod parallel;
