@@ -66,6 +66,29 @@
 #define ALPHABETA_SCORE_DOUBLE 1
 
 /**
+ * `alphabeta_multi_config.algorithm`: paranoid search, the root player against a coalition of
+ * all the others (Sturtevant & Korf 2000). The default.
+ */
+#define ALPHABETA_MULTI_PARANOID 0
+
+/**
+ * `alphabeta_multi_config.algorithm`: max^n (Luckhardt & Irani 1986), with Korf's (1991)
+ * shallow pruning when the game declares bounds.
+ */
+#define ALPHABETA_MULTI_MAXN 1
+
+/**
+ * `alphabeta_multi_config.algorithm`: best-reply search (Schadd & Winands 2011); needs
+ * `generate_moves_for` and `set_player_to_move`.
+ */
+#define ALPHABETA_MULTI_BEST_REPLY 2
+
+/**
+ * The most players a game may have.
+ */
+#define ALPHABETA_MAX_PLAYERS (uint32_t)MAX_PLAYERS
+
+/**
  * The outcome of every call. `ALPHABETA_OK` is 0; values are never reused.
  */
 typedef enum {
@@ -157,6 +180,26 @@ typedef enum {
    * The game's `clone_state` callback returned NULL (a search on several threads).
    */
   ALPHABETA_ERROR_CLONE_FAILED = 20,
+  /**
+   * A multi-player game's `players` is not 2 to `ALPHABETA_MAX_PLAYERS`.
+   */
+  ALPHABETA_ERROR_PLAYER_COUNT = 21,
+  /**
+   * A multi-player game's `player_to_move` returned a player out of range.
+   */
+  ALPHABETA_ERROR_PLAYER_OUT_OF_RANGE = 22,
+  /**
+   * Best-reply search without `generate_moves_for` and `set_player_to_move`.
+   */
+  ALPHABETA_ERROR_OUT_OF_TURN_UNSUPPORTED = 23,
+  /**
+   * Max^n bounds that are inconsistent.
+   */
+  ALPHABETA_ERROR_INVALID_BOUNDS = 24,
+  /**
+   * A score vector broke the bounds the game declared.
+   */
+  ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS = 25,
 } alphabeta_status;
 
 /**
@@ -532,6 +575,175 @@ typedef struct {
   uint64_t nodes;
 } alphabeta_window_result;
 
+/**
+ * How a multi-player search runs.
+ */
+typedef struct {
+  /**
+   * `ALPHABETA_MULTI_PARANOID`, `ALPHABETA_MULTI_MAXN` or `ALPHABETA_MULTI_BEST_REPLY`.
+   */
+  uint32_t algorithm;
+  /**
+   * The two-player configuration used by paranoid and best-reply search (max^n reads only
+   * `iterative_deepening` and `poll_interval_nodes`). `score_type` must be int32 and
+   * `threads` 1.
+   */
+  alphabeta_config search;
+  /**
+   * Max^n: Korf's pruning when the game declares bounds. Default true.
+   */
+  bool shallow_pruning;
+} alphabeta_multi_config;
+
+/**
+ * A game of 2 to `ALPHABETA_MAX_PLAYERS` players, as callbacks (`user_data` first). Players
+ * are numbered from 0. Required: `player_to_move`, `generate_moves`, `make_move`,
+ * `unmake_move`, `is_terminal`, `zobrist_key`, `evaluate`.
+ */
+typedef struct {
+  /**
+   * The host's state, passed to every callback.
+   */
+  void *user_data;
+  /**
+   * The number of players, 2 to `ALPHABETA_MAX_PLAYERS`.
+   */
+  uint32_t players;
+  /**
+   * The player to move.
+   */
+  uint32_t (*player_to_move)(void *user_data);
+  /**
+   * Writes the moves of the player to move (as `alphabeta_game.generate_moves`).
+   */
+  int32_t (*generate_moves)(void *user_data, uint32_t *moves, int32_t capacity);
+  /**
+   * Plays `mv`.
+   */
+  void (*make_move)(void *user_data, uint32_t mv);
+  /**
+   * Takes back `mv`.
+   */
+  void (*unmake_move)(void *user_data, uint32_t mv);
+  /**
+   * Whether the game is over.
+   */
+  bool (*is_terminal)(void *user_data);
+  /**
+   * The 64-bit Zobrist key, the player to move included.
+   */
+  uint64_t (*zobrist_key)(void *user_data);
+  /**
+   * Writes one score per player into `scores` (`players` entries, each from that player's
+   * point of view; wins `1000000 - ply`).
+   */
+  void (*evaluate)(void *user_data,
+                   uint32_t ply,
+                   uint32_t depth_left,
+                   int32_t *scores,
+                   uint32_t players);
+  /**
+   * Optional: whether `mv` is tactical.
+   */
+  bool (*is_tactical)(void *user_data, uint32_t mv);
+  /**
+   * Optional (best-reply search): the moves `player` could make here if it were its turn.
+   */
+  int32_t (*generate_moves_for)(void *user_data, uint32_t player, uint32_t *moves, int32_t capacity);
+  /**
+   * Optional (best-reply search): makes `player` the player to move.
+   */
+  void (*set_player_to_move)(void *user_data, uint32_t player);
+  /**
+   * Whether `min_score` and `max_sum` hold for every score vector (enables max^n pruning).
+   */
+  bool has_bounds;
+  /**
+   * Every score is at least this.
+   */
+  int32_t min_score;
+  /**
+   * Every vector sums to at most this.
+   */
+  int32_t max_sum;
+} alphabeta_multi_game;
+
+/**
+ * The outcome of a multi-player search.
+ */
+typedef struct {
+  /**
+   * The algorithm that produced it (`ALPHABETA_MULTI_*`).
+   */
+  uint32_t algorithm;
+  /**
+   * The player to move at the root.
+   */
+  uint32_t root_player;
+  /**
+   * Whether `best_move` holds a move.
+   */
+  bool has_best_move;
+  /**
+   * The root player's best move.
+   */
+  uint32_t best_move;
+  /**
+   * The root player's value.
+   */
+  int32_t score;
+  /**
+   * Max^n only (`has_scores`): the root's score vector, `players` entries.
+   */
+  int32_t scores[MAX_PLAYERS];
+  /**
+   * Whether `scores` is filled.
+   */
+  bool has_scores;
+  /**
+   * The depth of the last completed iteration.
+   */
+  uint32_t depth;
+  /**
+   * Nodes visited.
+   */
+  uint64_t nodes;
+  /**
+   * Whether the value is exact (no horizon reached).
+   */
+  bool exact;
+  /**
+   * False when the clock or the stop flag interrupted an iteration.
+   */
+  bool completed;
+  /**
+   * The PV's true length (moves written: the smaller of this and the buffer's capacity).
+   */
+  size_t pv_length;
+  /**
+   * Max^n: nodes cut by immediate pruning.
+   */
+  uint64_t immediate_prunes;
+  /**
+   * Max^n: nodes cut by shallow pruning.
+   */
+  uint64_t shallow_prunes;
+} alphabeta_multi_result;
+
+/**
+ * A move of the principal variation with the player who makes it.
+ */
+typedef struct {
+  /**
+   * The player.
+   */
+  uint32_t player;
+  /**
+   * The move.
+   */
+  uint32_t mv;
+} alphabeta_player_move;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -648,9 +860,10 @@ alphabeta_status alphabeta_engine_stop(const alphabeta_engine *engine);
  * * `game`: the callbacks (the position is the host's current state; it is back in place
  *   when the call returns).
  * * `result`: written on success (and on `PV_TRUNCATED`).
- * * `pv`, `pv_capacity`: a buffer for the principal variation (NULL and 0 for none needed;
- *   a PV longer than the buffer is truncated and the call returns `PV_TRUNCATED` with the
- *   result complete).
+ * * `pv`, `pv_capacity`: a buffer for the principal variation, or NULL and 0 when the PV is
+ *   not wanted (the call then returns `OK`; `pv_length` still tells its length). A PV longer
+ *   than a buffer is truncated to it and the call returns `PV_TRUNCATED` with the result
+ *   complete.
  *
  * Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `NULL_CALLBACK` (also a missing `clone_state` on
  * an engine with several threads), `ALREADY_SEARCHING`, `ZERO_MAX_DEPTH`,
@@ -713,6 +926,35 @@ alphabeta_status alphabeta_engine_clear_table(alphabeta_engine *engine);
  * `engine` is NULL or a live engine.
  */
 alphabeta_status alphabeta_engine_clear_history(alphabeta_engine *engine);
+
+/**
+ * The default multi-player configuration: paranoid search with the default configuration.
+ */
+alphabeta_multi_config alphabeta_multi_config_default(void);
+
+/**
+ * A multi-player search, self-contained: the engine lives on the stack for the call (about
+ * `alphabeta_max_ply()`² moves), with a transposition table in caller memory for paranoid and
+ * best-reply search (`table_memory`/`table_bytes` as for `alphabeta_engine_init`; NULL and 0
+ * for none). The PV goes to `pv` (moves with their players).
+ *
+ * Errors: `NULL_POINTER`, `NULL_CALLBACK`, `BAD_CONFIG` (also a double score type or
+ * `threads` other than 1), `TABLE_MEMORY`, `PLAYER_COUNT`, `PLAYER_OUT_OF_RANGE`,
+ * `OUT_OF_TURN_UNSUPPORTED`, `INVALID_BOUNDS`, `SCORE_OUT_OF_BOUNDS`, the limit errors of
+ * `alphabeta_search`, `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `PV_TRUNCATED`,
+ * `NO_CLOCK`, `PANIC`.
+ *
+ * # Safety
+ * Every non-NULL pointer is valid; the callbacks behave as documented.
+ */
+alphabeta_status alphabeta_multi_search(const alphabeta_multi_game *game,
+                                        const alphabeta_multi_config *config,
+                                        const alphabeta_limits *limits,
+                                        void *table_memory,
+                                        size_t table_bytes,
+                                        alphabeta_multi_result *result,
+                                        alphabeta_player_move *pv,
+                                        size_t pv_capacity);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -92,9 +92,22 @@ pub enum alphabeta_status {
     ALPHABETA_ERROR_NOT_AN_ENGINE = 19,
     /// The game's `clone_state` callback returned NULL (a search on several threads).
     ALPHABETA_ERROR_CLONE_FAILED = 20,
+    /// A multi-player game's `players` is not 2 to `ALPHABETA_MAX_PLAYERS`.
+    ALPHABETA_ERROR_PLAYER_COUNT = 21,
+    /// A multi-player game's `player_to_move` returned a player out of range.
+    ALPHABETA_ERROR_PLAYER_OUT_OF_RANGE = 22,
+    /// Best-reply search without `generate_moves_for` and `set_player_to_move`.
+    ALPHABETA_ERROR_OUT_OF_TURN_UNSUPPORTED = 23,
+    /// Max^n bounds that are inconsistent.
+    ALPHABETA_ERROR_INVALID_BOUNDS = 24,
+    /// A score vector broke the bounds the game declared.
+    ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS = 25,
 }
 
 use alphabeta_status::*;
+
+mod multi;
+pub use multi::*;
 
 impl From<SearchError> for alphabeta_status {
     fn from(error: SearchError) -> Self {
@@ -137,6 +150,11 @@ pub extern "C" fn alphabeta_status_message(status: i32) -> *const c_char {
         18 => b"the call needs the standard library\0",
         19 => b"the pointer does not point at an initialised engine\0",
         20 => b"the game's clone_state callback returned NULL\0",
+        21 => b"a multi-player game needs 2 to ALPHABETA_MAX_PLAYERS players\0",
+        22 => b"the player to move is out of range\0",
+        23 => b"best-reply search needs generate_moves_for and set_player_to_move\0",
+        24 => b"the max^n score bounds are inconsistent\0",
+        25 => b"a score vector broke the declared bounds\0",
         _ => b"unknown status\0",
     };
     message.as_ptr().cast()
@@ -733,8 +751,8 @@ pub struct alphabeta_window_result {
 }
 
 struct CClock {
-    now: unsafe extern "C" fn(*mut c_void) -> u64,
-    user_data: *mut c_void,
+    pub(crate) now: unsafe extern "C" fn(*mut c_void) -> u64,
+    pub(crate) user_data: *mut c_void,
 }
 
 // SAFETY: the host's clock is read from the searching thread only while one thread searches;
@@ -1232,14 +1250,24 @@ unsafe fn with_engine(
         if engine.searching.swap(true, Ordering::Acquire) {
             return ALPHABETA_ERROR_ALREADY_SEARCHING;
         }
+        // Clears `searching` when this scope ends, also when `body` panics and `guard` catches
+        // it: otherwise every later call on the engine would return ALREADY_SEARCHING.
+        let _searching = Searching(&engine.searching);
         engine.stop.store(false, Ordering::Relaxed);
         // SAFETY: `searching` gives this call exclusive use of `kind`; `stop` is a separate
         // field that other threads only touch through shared references.
         let kind = unsafe { &mut *engine.kind.get() };
-        let status = body(kind, &engine.stop);
-        engine.searching.store(false, Ordering::Release);
-        status
+        body(kind, &engine.stop)
     })
+}
+
+/// Clears an engine's `searching` flag when dropped.
+struct Searching<'a>(&'a AtomicBool);
+
+impl Drop for Searching<'_> {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::Release);
+    }
 }
 
 /// Searches by iterative deepening within `limits`.
@@ -1247,9 +1275,10 @@ unsafe fn with_engine(
 /// * `game`: the callbacks (the position is the host's current state; it is back in place
 ///   when the call returns).
 /// * `result`: written on success (and on `PV_TRUNCATED`).
-/// * `pv`, `pv_capacity`: a buffer for the principal variation (NULL and 0 for none needed;
-///   a PV longer than the buffer is truncated and the call returns `PV_TRUNCATED` with the
-///   result complete).
+/// * `pv`, `pv_capacity`: a buffer for the principal variation, or NULL and 0 when the PV is
+///   not wanted (the call then returns `OK`; `pv_length` still tells its length). A PV longer
+///   than a buffer is truncated to it and the call returns `PV_TRUNCATED` with the result
+///   complete.
 ///
 /// Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `NULL_CALLBACK` (also a missing `clone_state` on
 /// an engine with several threads), `ALREADY_SEARCHING`, `ZERO_MAX_DEPTH`,
@@ -1334,7 +1363,8 @@ pub unsafe extern "C" fn alphabeta_search(
         }
         // SAFETY: `result` is valid for a write.
         unsafe { result.write(c_result) };
-        if line.len() > pv_capacity {
+        // A NULL buffer (capacity 0) asked for no PV: nothing was truncated.
+        if line.len() > pv_capacity && !pv.is_null() {
             ALPHABETA_ERROR_PV_TRUNCATED
         } else {
             ALPHABETA_OK
@@ -1382,6 +1412,7 @@ fn status_of(code: i32) -> Option<alphabeta_status> {
     match code {
         0 => None,
         7 => Some(ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT),
+        6 => Some(ALPHABETA_ERROR_MOVE_OVERFLOW),
         20 => Some(ALPHABETA_ERROR_CLONE_FAILED),
         2 => Some(ALPHABETA_ERROR_NULL_CALLBACK),
         _ => Some(ALPHABETA_ERROR_PANIC),

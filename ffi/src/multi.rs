@@ -1,0 +1,457 @@
+//! The C ABI of the multi-player search: paranoid, max^n and best-reply search over a game
+//! given as callbacks, with a score-vector evaluator (int32 scores).
+
+use core::ffi::c_void;
+use core::sync::atomic::{AtomicI32, AtomicU8, Ordering};
+
+use alphabeta::multiplayer::{
+    MultiAlgorithm, MultiConfig, MultiEngine, MultiError, MultiEvaluator, MultiGame, ScoreBounds,
+    MAX_PLAYERS,
+};
+use alphabeta::tt::{Slot32, TableSlice};
+use alphabeta::{Clock, EvalContext, Limits, MoveList};
+
+use crate::{
+    alphabeta_config, alphabeta_config_default, alphabeta_limits, alphabeta_status, convert, guard,
+    status_of, CClock, MAX_MOVES, MAX_PLY,
+};
+use alphabeta_status::*;
+
+/// `alphabeta_multi_config.algorithm`: paranoid search, the root player against a coalition of
+/// all the others (Sturtevant & Korf 2000). The default.
+pub const ALPHABETA_MULTI_PARANOID: u32 = 0;
+/// `alphabeta_multi_config.algorithm`: max^n (Luckhardt & Irani 1986), with Korf's (1991)
+/// shallow pruning when the game declares bounds.
+pub const ALPHABETA_MULTI_MAXN: u32 = 1;
+/// `alphabeta_multi_config.algorithm`: best-reply search (Schadd & Winands 2011); needs
+/// `generate_moves_for` and `set_player_to_move`.
+pub const ALPHABETA_MULTI_BEST_REPLY: u32 = 2;
+/// The most players a game may have.
+pub const ALPHABETA_MAX_PLAYERS: u32 = MAX_PLAYERS as u32;
+
+/// A game of 2 to `ALPHABETA_MAX_PLAYERS` players, as callbacks (`user_data` first). Players
+/// are numbered from 0. Required: `player_to_move`, `generate_moves`, `make_move`,
+/// `unmake_move`, `is_terminal`, `zobrist_key`, `evaluate`.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct alphabeta_multi_game {
+    /// The host's state, passed to every callback.
+    pub user_data: *mut c_void,
+    /// The number of players, 2 to `ALPHABETA_MAX_PLAYERS`.
+    pub players: u32,
+    /// The player to move.
+    pub player_to_move: Option<unsafe extern "C" fn(user_data: *mut c_void) -> u32>,
+    /// Writes the moves of the player to move (as `alphabeta_game.generate_moves`).
+    pub generate_moves:
+        Option<unsafe extern "C" fn(user_data: *mut c_void, moves: *mut u32, capacity: i32) -> i32>,
+    /// Plays `mv`.
+    pub make_move: Option<unsafe extern "C" fn(user_data: *mut c_void, mv: u32)>,
+    /// Takes back `mv`.
+    pub unmake_move: Option<unsafe extern "C" fn(user_data: *mut c_void, mv: u32)>,
+    /// Whether the game is over.
+    pub is_terminal: Option<unsafe extern "C" fn(user_data: *mut c_void) -> bool>,
+    /// The 64-bit Zobrist key, the player to move included.
+    pub zobrist_key: Option<unsafe extern "C" fn(user_data: *mut c_void) -> u64>,
+    /// Writes one score per player into `scores` (`players` entries, each from that player's
+    /// point of view; wins `1000000 - ply`).
+    pub evaluate: Option<
+        unsafe extern "C" fn(
+            user_data: *mut c_void,
+            ply: u32,
+            depth_left: u32,
+            scores: *mut i32,
+            players: u32,
+        ),
+    >,
+    /// Optional: whether `mv` is tactical.
+    pub is_tactical: Option<unsafe extern "C" fn(user_data: *mut c_void, mv: u32) -> bool>,
+    /// Optional (best-reply search): the moves `player` could make here if it were its turn.
+    pub generate_moves_for: Option<
+        unsafe extern "C" fn(
+            user_data: *mut c_void,
+            player: u32,
+            moves: *mut u32,
+            capacity: i32,
+        ) -> i32,
+    >,
+    /// Optional (best-reply search): makes `player` the player to move.
+    pub set_player_to_move: Option<unsafe extern "C" fn(user_data: *mut c_void, player: u32)>,
+    /// Whether `min_score` and `max_sum` hold for every score vector (enables max^n pruning).
+    pub has_bounds: bool,
+    /// Every score is at least this.
+    pub min_score: i32,
+    /// Every vector sums to at most this.
+    pub max_sum: i32,
+}
+
+/// How a multi-player search runs.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct alphabeta_multi_config {
+    /// `ALPHABETA_MULTI_PARANOID`, `ALPHABETA_MULTI_MAXN` or `ALPHABETA_MULTI_BEST_REPLY`.
+    pub algorithm: u32,
+    /// The two-player configuration used by paranoid and best-reply search (max^n reads only
+    /// `iterative_deepening` and `poll_interval_nodes`). `score_type` must be int32 and
+    /// `threads` 1.
+    pub search: alphabeta_config,
+    /// Max^n: Korf's pruning when the game declares bounds. Default true.
+    pub shallow_pruning: bool,
+}
+
+/// The default multi-player configuration: paranoid search with the default configuration.
+#[no_mangle]
+pub extern "C" fn alphabeta_multi_config_default() -> alphabeta_multi_config {
+    alphabeta_multi_config {
+        algorithm: ALPHABETA_MULTI_PARANOID,
+        search: alphabeta_config_default(),
+        shallow_pruning: true,
+    }
+}
+
+/// A move of the principal variation with the player who makes it.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct alphabeta_player_move {
+    /// The player.
+    pub player: u32,
+    /// The move.
+    pub mv: u32,
+}
+
+/// The outcome of a multi-player search.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct alphabeta_multi_result {
+    /// The algorithm that produced it (`ALPHABETA_MULTI_*`).
+    pub algorithm: u32,
+    /// The player to move at the root.
+    pub root_player: u32,
+    /// Whether `best_move` holds a move.
+    pub has_best_move: bool,
+    /// The root player's best move.
+    pub best_move: u32,
+    /// The root player's value.
+    pub score: i32,
+    /// Max^n only (`has_scores`): the root's score vector, `players` entries.
+    pub scores: [i32; MAX_PLAYERS],
+    /// Whether `scores` is filled.
+    pub has_scores: bool,
+    /// The depth of the last completed iteration.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Whether the value is exact (no horizon reached).
+    pub exact: bool,
+    /// False when the clock or the stop flag interrupted an iteration.
+    pub completed: bool,
+    /// The PV's true length (moves written: the smaller of this and the buffer's capacity).
+    pub pv_length: usize,
+    /// Max^n: nodes cut by immediate pruning.
+    pub immediate_prunes: u64,
+    /// Max^n: nodes cut by shallow pruning.
+    pub shallow_prunes: u64,
+}
+
+/// The game seen from Rust.
+struct CMultiGame {
+    table: alphabeta_multi_game,
+    error: AtomicI32,
+}
+
+impl CMultiGame {
+    fn fill<const N: usize>(
+        &self,
+        generate: impl FnOnce(*mut u32, i32) -> i32,
+        moves: &mut MoveList<u32, N>,
+    ) {
+        let spare = moves.spare_capacity_mut();
+        let capacity = spare.len().min(i32::MAX as usize);
+        let count = generate(spare.as_mut_ptr().cast::<u32>(), capacity as i32);
+        match usize::try_from(count) {
+            // SAFETY: the callback initialised `count <= capacity` moves.
+            Ok(count) if count <= capacity => unsafe { moves.set_len(count) },
+            Ok(_) => moves.mark_overflow(),
+            Err(_) => {
+                let code = ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT as i32;
+                let _ = self.error.compare_exchange(0, code, Ordering::Relaxed, Ordering::Relaxed);
+                moves.mark_overflow();
+            }
+        }
+    }
+}
+
+// The callbacks were checked non-NULL by `alphabeta_multi_search`; the fallbacks are never
+// taken. SAFETY for every call below: a valid callback of the host with its own user_data.
+impl MultiGame for CMultiGame {
+    type Move = u32;
+    type Undo = ();
+
+    fn num_players(&self) -> usize {
+        self.table.players as usize
+    }
+
+    fn player_to_move(&self) -> usize {
+        self.table.player_to_move.map_or(0, |f| unsafe { f(self.table.user_data) }) as usize
+    }
+
+    fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u32, N>) {
+        if let Some(f) = self.table.generate_moves {
+            self.fill(
+                |buffer, capacity| unsafe { f(self.table.user_data, buffer, capacity) },
+                moves,
+            );
+        }
+    }
+
+    fn make_move(&mut self, mv: u32) {
+        if let Some(f) = self.table.make_move {
+            unsafe { f(self.table.user_data, mv) }
+        }
+    }
+
+    fn unmake_move(&mut self, mv: u32, (): ()) {
+        if let Some(f) = self.table.unmake_move {
+            unsafe { f(self.table.user_data, mv) }
+        }
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.table.is_terminal.is_none_or(|f| unsafe { f(self.table.user_data) })
+    }
+
+    fn zobrist_key(&self) -> u64 {
+        self.table.zobrist_key.map_or(0, |f| unsafe { f(self.table.user_data) })
+    }
+
+    fn is_tactical(&self, mv: u32) -> bool {
+        self.table.is_tactical.is_some_and(|f| unsafe { f(self.table.user_data, mv) })
+    }
+
+    fn supports_out_of_turn(&self) -> bool {
+        self.table.generate_moves_for.is_some() && self.table.set_player_to_move.is_some()
+    }
+
+    fn generate_moves_for<const N: usize>(&self, player: usize, moves: &mut MoveList<u32, N>) {
+        if let Some(f) = self.table.generate_moves_for {
+            let ud = self.table.user_data;
+            self.fill(|buffer, capacity| unsafe { f(ud, player as u32, buffer, capacity) }, moves);
+        }
+    }
+
+    fn set_player_to_move(&mut self, player: usize) {
+        if let Some(f) = self.table.set_player_to_move {
+            unsafe { f(self.table.user_data, player as u32) }
+        }
+    }
+}
+
+/// The score-vector evaluator: the game's `evaluate` callback and declared bounds.
+struct CMultiEval;
+
+impl MultiEvaluator<CMultiGame> for CMultiEval {
+    type Score = i32;
+
+    fn evaluate(&self, game: &CMultiGame, ctx: EvalContext, scores: &mut [i32]) {
+        if let Some(f) = game.table.evaluate {
+            // SAFETY: the host's callback writes `players` scores into a buffer that long.
+            unsafe {
+                f(
+                    game.table.user_data,
+                    ctx.ply,
+                    ctx.depth_left,
+                    scores.as_mut_ptr(),
+                    scores.len() as u32,
+                )
+            }
+        }
+    }
+
+    fn bounds(&self) -> Option<ScoreBounds<i32>> {
+        None // replaced per call by `Bounded`
+    }
+}
+
+/// The evaluator with the bounds of one call's game.
+struct Bounded(Option<ScoreBounds<i32>>);
+
+impl MultiEvaluator<CMultiGame> for Bounded {
+    type Score = i32;
+
+    fn evaluate(&self, game: &CMultiGame, ctx: EvalContext, scores: &mut [i32]) {
+        CMultiEval.evaluate(game, ctx, scores);
+    }
+
+    fn bounds(&self) -> Option<ScoreBounds<i32>> {
+        self.0
+    }
+}
+
+impl From<MultiError> for alphabeta_status {
+    fn from(error: MultiError) -> Self {
+        match error {
+            MultiError::Search(error) => error.into(),
+            MultiError::PlayerCount { .. } => ALPHABETA_ERROR_PLAYER_COUNT,
+            MultiError::PlayerOutOfRange { .. } => ALPHABETA_ERROR_PLAYER_OUT_OF_RANGE,
+            MultiError::OutOfTurnUnsupported => ALPHABETA_ERROR_OUT_OF_TURN_UNSUPPORTED,
+            MultiError::InvalidBounds => ALPHABETA_ERROR_INVALID_BOUNDS,
+            MultiError::ScoreOutOfBounds { .. } => ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS,
+            _ => ALPHABETA_ERROR_BAD_CONFIG,
+        }
+    }
+}
+
+/// A multi-player search, self-contained: the engine lives on the stack for the call (about
+/// `alphabeta_max_ply()`² moves), with a transposition table in caller memory for paranoid and
+/// best-reply search (`table_memory`/`table_bytes` as for `alphabeta_engine_init`; NULL and 0
+/// for none). The PV goes to `pv` (moves with their players).
+///
+/// Errors: `NULL_POINTER`, `NULL_CALLBACK`, `BAD_CONFIG` (also a double score type or
+/// `threads` other than 1), `TABLE_MEMORY`, `PLAYER_COUNT`, `PLAYER_OUT_OF_RANGE`,
+/// `OUT_OF_TURN_UNSUPPORTED`, `INVALID_BOUNDS`, `SCORE_OUT_OF_BOUNDS`, the limit errors of
+/// `alphabeta_search`, `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `PV_TRUNCATED`,
+/// `NO_CLOCK`, `PANIC`.
+///
+/// # Safety
+/// Every non-NULL pointer is valid; the callbacks behave as documented.
+#[no_mangle]
+pub unsafe extern "C" fn alphabeta_multi_search(
+    game: *const alphabeta_multi_game,
+    config: *const alphabeta_multi_config,
+    limits: *const alphabeta_limits,
+    table_memory: *mut c_void,
+    table_bytes: usize,
+    result: *mut alphabeta_multi_result,
+    pv: *mut alphabeta_player_move,
+    pv_capacity: usize,
+) -> alphabeta_status {
+    guard(|| {
+        if game.is_null()
+            || limits.is_null()
+            || result.is_null()
+            || (pv.is_null() && pv_capacity > 0)
+        {
+            return ALPHABETA_ERROR_NULL_POINTER;
+        }
+        // SAFETY: checked non-NULL; valid by the caller's promise.
+        let (table, limits) = unsafe { (*game, *limits) };
+        let config = if config.is_null() {
+            alphabeta_multi_config_default()
+        } else {
+            // SAFETY: non-NULL, valid by the caller's promise.
+            unsafe { *config }
+        };
+        let required = table.player_to_move.is_some()
+            && table.generate_moves.is_some()
+            && table.make_move.is_some()
+            && table.unmake_move.is_some()
+            && table.is_terminal.is_some()
+            && table.zobrist_key.is_some()
+            && table.evaluate.is_some();
+        if !required {
+            return ALPHABETA_ERROR_NULL_CALLBACK;
+        }
+        let algorithm = match config.algorithm {
+            ALPHABETA_MULTI_PARANOID => MultiAlgorithm::Paranoid,
+            ALPHABETA_MULTI_MAXN => MultiAlgorithm::MaxN,
+            ALPHABETA_MULTI_BEST_REPLY => MultiAlgorithm::BestReply,
+            _ => return ALPHABETA_ERROR_BAD_CONFIG,
+        };
+        let (search, _ordering, double) = match convert(&config.search) {
+            Ok(parts) => parts,
+            Err(status) => return status,
+        };
+        if double || config.search.threads != 1 {
+            return ALPHABETA_ERROR_BAD_CONFIG;
+        }
+        let slots = if table_memory.is_null() {
+            if table_bytes != 0 {
+                return ALPHABETA_ERROR_NULL_POINTER;
+            }
+            0
+        } else {
+            let slots = table_bytes / core::mem::size_of::<Slot32>();
+            if !(table_memory as usize).is_multiple_of(16) || slots < 2 {
+                return ALPHABETA_ERROR_TABLE_MEMORY;
+            }
+            slots
+        };
+        let slots: &[Slot32] = if slots == 0 {
+            &[]
+        } else {
+            // SAFETY: 16-byte aligned memory for `slots` slots (the caller's promise); a slot is
+            // atomic words, valid for any bits (the caller clears it or accepts old entries).
+            unsafe { core::slice::from_raw_parts(table_memory.cast::<Slot32>(), slots) }
+        };
+        let generation = AtomicU8::new(0);
+        let bounds = table
+            .has_bounds
+            .then_some(ScoreBounds { min_score: table.min_score, max_sum: table.max_sum });
+        let multi_config =
+            MultiConfig { algorithm, search, shallow_pruning: config.shallow_pruning };
+        let mut engine: MultiEngine<CMultiGame, Bounded, MAX_MOVES, MAX_PLY, TableSlice<'_, i32>> =
+            MultiEngine::with_parts(
+                Bounded(bounds),
+                multi_config,
+                TableSlice::new(slots, &generation),
+            );
+
+        #[cfg(feature = "std")]
+        let std_clock = alphabeta::StdClock::new();
+        let c_clock = limits.clock.map(|now| CClock { now, user_data: limits.clock_user_data });
+        let clock: Option<&dyn Clock> = match &c_clock {
+            Some(clock) => Some(clock),
+            #[cfg(feature = "std")]
+            None => Some(&std_clock),
+            #[cfg(not(feature = "std"))]
+            None => None,
+        };
+        let mut rust_limits = Limits::depth(limits.max_depth).with_min_depth(limits.min_depth);
+        rust_limits.clock = clock;
+        if limits.time_limit_micros > 0 {
+            rust_limits.time_limit_micros = Some(limits.time_limit_micros);
+        }
+        let mut game = CMultiGame { table, error: AtomicI32::new(0) };
+        let out = engine.search(&mut game, &rust_limits);
+        if let Some(status) = status_of(game.error.load(Ordering::Relaxed)) {
+            return status;
+        }
+        let r = match out {
+            Ok(r) => r,
+            Err(error) => return error.into(),
+        };
+        let mut scores = [0; MAX_PLAYERS];
+        if let Some(vector) = &r.scores {
+            for (slot, &score) in scores.iter_mut().zip(vector.as_slice()) {
+                *slot = score;
+            }
+        }
+        let c = alphabeta_multi_result {
+            algorithm: config.algorithm,
+            root_player: r.root_player as u32,
+            has_best_move: r.best_move.is_some(),
+            best_move: r.best_move.unwrap_or(0),
+            score: r.score,
+            scores,
+            has_scores: r.scores.is_some(),
+            depth: r.depth,
+            nodes: r.nodes,
+            exact: r.exact,
+            completed: r.completed,
+            pv_length: r.pv.len(),
+            immediate_prunes: r.immediate_prunes,
+            shallow_prunes: r.shallow_prunes,
+        };
+        let written = r.pv.len().min(pv_capacity);
+        for (i, m) in r.pv.iter().take(written).enumerate() {
+            // SAFETY: `pv` holds `pv_capacity >= written` entries.
+            unsafe { pv.add(i).write(alphabeta_player_move { player: m.player as u32, mv: m.mv }) };
+        }
+        // SAFETY: valid for a write.
+        unsafe { result.write(c) };
+        if r.pv.len() > pv_capacity {
+            ALPHABETA_ERROR_PV_TRUNCATED
+        } else {
+            ALPHABETA_OK
+        }
+    })
+}
