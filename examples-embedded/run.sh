@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# The Rust firmware demos on the three QEMU boards: builds them, runs each under QEMU, and
+# fails when a firmware exits non-zero (a result that differs from the host's, a search error,
+# a stack overflow, a fault or a panic) or does not print its verdict. Then prints the
+# footprint of each demo on each board (flash, static RAM, stack high-water mark).
+#
+#   examples-embedded/run.sh            # all boards (boards/boards.txt), both demos
+#   BOARDS="microbit" examples-embedded/run.sh
+#
+# Needs the rustup targets of boards/boards.txt and qemu-system-arm (Debian package
+# qemu-system-arm); sizes come from arm-none-eabi-size (binutils-arm-none-eabi) or llvm-size.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+DEMOS=(tictactoe demo)
+
+# The boards: name, Rust target and machine, from the table qemu.sh and build.rs read too.
+declare -a names targets
+while read -r name target _machine _clock _shift; do
+  [[ -z "$name" || "$name" == \#* ]] && continue
+  if [[ -n "${BOARDS:-}" && " $BOARDS " != *" $name "* ]]; then continue; fi
+  names+=("$name")
+  targets+=("$target")
+done <boards/boards.txt
+if [[ ${#names[@]} -eq 0 ]]; then
+  echo "run.sh: no board selected" >&2
+  exit 2
+fi
+
+size_tool=""
+for tool in arm-none-eabi-size llvm-size; do
+  if command -v "$tool" >/dev/null; then
+    size_tool="$tool"
+    break
+  fi
+done
+if [[ -z "$size_tool" ]]; then
+  echo "run.sh: neither arm-none-eabi-size nor llvm-size is installed" >&2
+  exit 2
+fi
+
+target_args=()
+for target in "${targets[@]}"; do target_args+=(--target "$target"); done
+echo "== build: ${DEMOS[*]} for ${targets[*]}"
+cargo build --release --bins "${target_args[@]}"
+
+logs="target/qemu-logs"
+mkdir -p "$logs"
+table="target/footprint.md"
+{
+  echo "| board | core | demo | flash (text+rodata+data) | RAM: data+bss | stack high-water | RAM total |"
+  echo "|---|---|---|---|---|---|---|"
+} >"$table"
+
+failed=0
+for i in "${!names[@]}"; do
+  board="${names[$i]}"
+  target="${targets[$i]}"
+  case "$target" in
+    thumbv6m-*) core="Cortex-M0" ;;
+    thumbv7m-*) core="Cortex-M3" ;;
+    thumbv7em-*) core="Cortex-M4F" ;;
+    *) core="$target" ;;
+  esac
+  for demo in "${DEMOS[@]}"; do
+    elf="target/$target/release/$demo"
+    log="$logs/$board-$demo.log"
+    echo
+    echo "== $demo on $board ($core, $target)"
+    status=0
+    ./qemu.sh "$elf" >"$log" 2>&1 || status=$?
+    cat "$log"
+    if [[ $status -ne 0 ]]; then
+      echo "FAILED: $demo on $board exited with status $status"
+      failed=1
+    elif ! grep -qE '^checks: [0-9]+ passed, 0 failed$' "$log"; then
+      echo "FAILED: $demo on $board printed no verdict"
+      failed=1
+    fi
+
+    # Section sizes (System V format): flash holds the vector table, code, constants and the
+    # initial values of .data; RAM holds .data, .bss and .uninit, then the stack.
+    read -r flash ram < <("$size_tool" -A "$elf" | awk '
+      $1 == ".vector_table" || $1 == ".text" || $1 == ".rodata" { flash += $2 }
+      $1 == ".data" { flash += $2; ram += $2 }
+      $1 == ".bss" || $1 == ".uninit" { ram += $2 }
+      END { print flash + 0, ram + 0 }')
+    stack=$(sed -nE 's/^stack high-water mark: ([0-9]+) B.*/\1/p' "$log")
+    stack=${stack:-0}
+    echo "| $board | $core | $demo | $flash B ($((flash / 1024)).$(((flash % 1024) * 10 / 1024)) KiB) | $ram B | $stack B | $((ram + stack)) B ($(((ram + stack) / 1024)).$((((ram + stack) % 1024) * 10 / 1024)) KiB) |" >>"$table"
+  done
+done
+
+echo
+echo "== footprint (also in examples-embedded/$table)"
+cat "$table"
+if [[ $failed -ne 0 ]]; then
+  echo
+  echo "embedded demos: FAILED"
+  exit 1
+fi
+echo
+echo "embedded demos: ${#names[@]} boards x ${#DEMOS[@]} demos passed"

@@ -1,0 +1,229 @@
+//! The searches of the demo, shared word for word by the firmware and by the host: `build.rs`
+//! includes this file, runs every search on the host with the same engines, configurations and
+//! table sizes, and bakes the results into the firmware, which compares its own with them.
+//!
+//! Each search starts from a cleared table and a cleared sorter, so its result depends on
+//! nothing that ran before it. Only `core` and `alphabeta` are used here.
+
+use alphabeta::games::connect4::{solve, solver_engine, Connect4, Connect4Solver, SolverEngine};
+use alphabeta::games::tictactoe::{Board, TicTacToeEval};
+use alphabeta::ordering::DefaultSorter;
+use alphabeta::tt::TranspositionTable;
+use alphabeta::{Clock, Config, Engine, Limits, SearchError};
+
+/// Slots of the transposition table (16 bytes each): 4 KiB. Both games use it in turn.
+pub const TABLE_SLOTS: usize = 256;
+/// The demo's one transposition table.
+pub type Table = TranspositionTable<i32, TABLE_SLOTS>;
+
+/// Tic-tac-toe: at most 9 moves, at most 9 plies.
+pub type TicTacToeEngine = Engine<Board, TicTacToeEval, 9, 9, &'static Table>;
+/// Pons' Connect Four solver (7 moves, 42 plies).
+pub type Connect4Engine = SolverEngine<&'static Table>;
+
+/// A tic-tac-toe engine over `table` (`const`, so it can be built in place in a `static`).
+pub const fn tictactoe_engine(table: &'static Table) -> TicTacToeEngine {
+    Engine::with_parts(TicTacToeEval, Config::value_preserving(), table, DefaultSorter::new())
+}
+
+/// The Connect Four solver engine over `table`.
+pub fn connect4_engine(table: &'static Table) -> Connect4Engine {
+    solver_engine(table)
+}
+
+/// The time limit of the timed tic-tac-toe search, in microseconds of the board's clock.
+pub const TICTACTOE_TIME_LIMIT_MICROS: u64 = 40_000;
+/// The time limit of the timed Connect Four search, in microseconds.
+pub const CONNECT4_TIME_LIMIT_MICROS: u64 = 200_000;
+/// The timed Connect Four search: the first position of Pons' Test_L1_R1 (an opening, 8
+/// stones, won by the side to move with its 11th-from-last stone), iterative deepening with
+/// the solver engine up to the end of the game: far more than the time limit allows.
+pub const CONNECT4_TIMED_POSITION: &str = "32164625";
+
+/// The first lines of Pons' Test_L3_R1 set: moves and Pons' score (`build.rs` checks that
+/// they are the file's first lines).
+pub const CONNECT4_POSITIONS: [(&str, i32); 8] = [
+    ("2252576253462244111563365343671351441", -1),
+    ("7422341735647741166133573473242566", 1),
+    ("23163416124767223154467471272416755633", 0),
+    ("71255763773133525731261364622167124446454", 0),
+    ("65214673556155731566316327373221417", -1),
+    ("52677675164321472411331752454", 0),
+    ("3135151421347443544172316522225776773566", 0),
+    ("562154564361751726662253737734213275114", 0),
+];
+
+/// What one search found: the fields compared with the host.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The root score (engine score for a search, Pons' score for a Connect Four solve).
+    pub value: i32,
+    /// The best move (`None` for a solve, which only reports the score).
+    pub best: Option<u8>,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// The depth of the last completed iteration (null-window searches for a solve).
+    pub depth: u32,
+    /// Whether the value is the game's (always for a solve).
+    pub exact: bool,
+}
+
+/// One completed iteration of a timed search: what a search interrupted after it returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    /// Its depth.
+    pub depth: u32,
+    /// Its score.
+    pub value: i32,
+    /// Its best move.
+    pub best: Option<u8>,
+    /// Nodes of the whole search up to the end of this iteration.
+    pub nodes: u64,
+}
+
+/// Receives the searches as they run. The firmware paints the stack in `before`, measures it
+/// and compares with the host's results in the others; the host records the results.
+pub trait Harness {
+    /// Called right before each search.
+    fn before(&mut self, name: &str);
+    /// A search whose result does not depend on time.
+    fn exact(&mut self, name: &str, result: Result<Outcome, SearchError>);
+    /// Each completed iteration of a timed search (in order).
+    fn iteration(&mut self, name: &str, iteration: Iteration);
+    /// The end of a timed search with a limit of `limit_micros`: its result, whether it
+    /// completed, and the elapsed time on the clock (`None` without a clock, on the host,
+    /// where the search runs to its maximum depth).
+    fn timed(
+        &mut self,
+        name: &str,
+        limit_micros: u64,
+        result: Result<(Outcome, bool, Option<u64>), SearchError>,
+    );
+}
+
+/// Name of the tic-tac-toe solve.
+pub const TICTACTOE_SOLVE: &str = "tictactoe-solve";
+/// Name of the timed tic-tac-toe search.
+pub const TICTACTOE_TIMED: &str = "tictactoe-timed";
+/// Name of the timed Connect Four search.
+pub const CONNECT4_TIMED: &str = "connect4-timed";
+/// Names of the Connect Four solves, one per position.
+pub const CONNECT4_SOLVES: [&str; 8] = [
+    "connect4-l3-1",
+    "connect4-l3-2",
+    "connect4-l3-3",
+    "connect4-l3-4",
+    "connect4-l3-5",
+    "connect4-l3-6",
+    "connect4-l3-7",
+    "connect4-l3-8",
+];
+
+/// The tic-tac-toe searches: solve the empty board (value-preserving configuration), then
+/// search it again with the defaults (LMR on) under a time limit on `clock`.
+///
+/// Never inlined, like [`connect4`]: the caller's frame then does not hold this function's
+/// locals while the other runs.
+#[inline(never)]
+pub fn tictactoe<H: Harness>(
+    engine: &mut TicTacToeEngine,
+    table: &Table,
+    clock: Option<&dyn Clock>,
+    harness: &mut H,
+) {
+    table.clear();
+    engine.clear_history();
+    engine.set_config(Config::value_preserving());
+    harness.before(TICTACTOE_SOLVE);
+    let result = engine.search(&mut Board::new(), &Limits::depth(9)).map(|r| Outcome {
+        value: r.score,
+        best: r.best_move,
+        nodes: r.nodes,
+        depth: r.depth,
+        exact: r.exact,
+    });
+    harness.exact(TICTACTOE_SOLVE, result);
+
+    table.clear();
+    engine.clear_history();
+    // Poll the clock often: the whole search is a few thousand nodes.
+    engine.set_config(Config { poll_interval_nodes: 32, ..Config::new() });
+    let limits = Limits::depth(9).with_min_depth(2);
+    let limits = match clock {
+        Some(clock) => limits.with_time_limit(clock, TICTACTOE_TIME_LIMIT_MICROS),
+        None => limits,
+    };
+    harness.before(TICTACTOE_TIMED);
+    let result = engine.search_with_info(&mut Board::new(), &limits, |info| {
+        harness.iteration(
+            TICTACTOE_TIMED,
+            Iteration {
+                depth: info.depth,
+                value: info.score,
+                best: info.pv.first().copied(),
+                nodes: info.nodes,
+            },
+        )
+    });
+    let result = result.map(|r| (outcome(&r), r.completed, r.elapsed_micros));
+    harness.timed(TICTACTOE_TIMED, TICTACTOE_TIME_LIMIT_MICROS, result);
+}
+
+/// The Connect Four searches: solve each of [`CONNECT4_POSITIONS`] with Pons' null-window
+/// driver, then a time-limited iterative-deepening search of [`CONNECT4_TIMED_POSITION`].
+#[inline(never)]
+pub fn connect4<H: Harness>(
+    engine: &mut Connect4Engine,
+    table: &Table,
+    clock: Option<&dyn Clock>,
+    harness: &mut H,
+) {
+    for (index, &(moves, _)) in CONNECT4_POSITIONS.iter().enumerate() {
+        let name = CONNECT4_SOLVES[index];
+        table.clear();
+        let Ok(position) = Connect4::from_moves(moves) else {
+            harness.exact(name, Err(SearchError::InvalidWindow));
+            continue;
+        };
+        harness.before(name);
+        let result = solve(engine, position).map(|s| Outcome {
+            value: s.score,
+            best: None,
+            nodes: s.nodes,
+            depth: s.searches,
+            exact: true,
+        });
+        harness.exact(name, result);
+    }
+
+    table.clear();
+    engine.clear_history();
+    let Ok(position) = Connect4::from_moves(CONNECT4_TIMED_POSITION) else {
+        harness.timed(CONNECT4_TIMED, CONNECT4_TIME_LIMIT_MICROS, Err(SearchError::InvalidWindow));
+        return;
+    };
+    let mut game = Connect4Solver::new(position);
+    let limits = Limits::depth(position.remaining_cells()).with_min_depth(2);
+    let limits = match clock {
+        Some(clock) => limits.with_time_limit(clock, CONNECT4_TIME_LIMIT_MICROS),
+        None => limits,
+    };
+    harness.before(CONNECT4_TIMED);
+    let result = engine.search_with_info(&mut game, &limits, |info| {
+        harness.iteration(
+            CONNECT4_TIMED,
+            Iteration {
+                depth: info.depth,
+                value: info.score,
+                best: info.pv.first().copied(),
+                nodes: info.nodes,
+            },
+        )
+    });
+    let result = result.map(|r| (outcome(&r), r.completed, r.elapsed_micros));
+    harness.timed(CONNECT4_TIMED, CONNECT4_TIME_LIMIT_MICROS, result);
+}
+
+fn outcome<const P: usize>(r: &alphabeta::SearchResult<u8, i32, P>) -> Outcome {
+    Outcome { value: r.score, best: r.best_move, nodes: r.nodes, depth: r.depth, exact: r.exact }
+}

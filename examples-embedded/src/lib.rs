@@ -1,0 +1,11 @@
+//! alphabeta on Cortex-M boards under QEMU: the searches of the demos ([`demo`], shared with
+//! the host-side `build.rs`) and what the firmware needs around them ([`board`]: a SysTick
+//! [`Clock`](alphabeta::Clock), semihosting output and exit, stack painting, and the checker
+//! that compares every result with the host's).
+#![no_std]
+#![deny(missing_docs)]
+
+pub mod demo;
+
+#[cfg(all(target_arch = "arm", target_os = "none", board_known))]
+pub mod board;
