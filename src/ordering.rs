@@ -24,7 +24,8 @@ use crate::tt::MoveCode;
 
 /// The largest absolute history score.
 pub const HISTORY_MAX: i32 = 8192;
-/// History entries per side (move codes are folded into this many).
+/// History entries per side by default (move codes are folded into this many): the default
+/// of [`DefaultSorter`]'s `HISTORY` parameter.
 pub const HISTORY_SIZE: usize = 512;
 
 /// What the search knows about a node when it asks for its moves to be ordered.
@@ -125,17 +126,18 @@ impl Default for OrderingConfig {
 
 /// The default sorter: PV move, TT move, tactical moves, two killers per ply, history.
 ///
-/// Memory: `2 * MAX_PLY` moves for the killers and `2 * HISTORY_SIZE` `i16` for the history
-/// (2 KiB).
+/// Memory: `2 * MAX_PLY` moves for the killers and `2 * HISTORY` `i16` for the history (2 KiB
+/// with the default `HISTORY` of 512; a game with few move codes, like tic-tac-toe's 9, can
+/// take a smaller table on a microcontroller: move codes are folded modulo `HISTORY`).
 #[derive(Clone, Debug)]
-pub struct DefaultSorter<M, const MAX_PLY: usize> {
+pub struct DefaultSorter<M, const MAX_PLY: usize, const HISTORY: usize = HISTORY_SIZE> {
     /// Which parts are on.
     pub config: OrderingConfig,
     killers: [[Option<M>; 2]; MAX_PLY],
-    history: [[i16; HISTORY_SIZE]; 2],
+    history: [[i16; HISTORY]; 2],
 }
 
-impl<M: Copy, const MAX_PLY: usize> DefaultSorter<M, MAX_PLY> {
+impl<M: Copy, const MAX_PLY: usize, const HISTORY: usize> DefaultSorter<M, MAX_PLY, HISTORY> {
     /// A sorter with everything on and nothing learnt.
     pub const fn new() -> Self {
         Self::with_config(OrderingConfig::ALL)
@@ -143,16 +145,18 @@ impl<M: Copy, const MAX_PLY: usize> DefaultSorter<M, MAX_PLY> {
 
     /// A sorter with the given parts on.
     pub const fn with_config(config: OrderingConfig) -> Self {
-        Self { config, killers: [[None; 2]; MAX_PLY], history: [[0; HISTORY_SIZE]; 2] }
+        Self { config, killers: [[None; 2]; MAX_PLY], history: [[0; HISTORY]; 2] }
     }
 
     /// The history score of a move code for a side (0 root side, 1 the other).
     pub fn history(&self, side: usize, code: u16) -> i32 {
-        i32::from(self.history[side & 1][usize::from(code) % HISTORY_SIZE])
+        self.history[side & 1].get(usize::from(code) % HISTORY.max(1)).map_or(0, |&h| i32::from(h))
     }
 
     fn update_history(&mut self, side: usize, code: u16, bonus: i32) {
-        let entry = &mut self.history[side & 1][usize::from(code) % HISTORY_SIZE];
+        let Some(entry) = self.history[side & 1].get_mut(usize::from(code) % HISTORY.max(1)) else {
+            return;
+        };
         let h = i32::from(*entry);
         // Gravity: the closer to the bound, the smaller the step; |h| stays <= HISTORY_MAX.
         let next = h + bonus - h * bonus.abs() / HISTORY_MAX;
@@ -160,7 +164,9 @@ impl<M: Copy, const MAX_PLY: usize> DefaultSorter<M, MAX_PLY> {
     }
 }
 
-impl<M: Copy, const MAX_PLY: usize> Default for DefaultSorter<M, MAX_PLY> {
+impl<M: Copy, const MAX_PLY: usize, const HISTORY: usize> Default
+    for DefaultSorter<M, MAX_PLY, HISTORY>
+{
     fn default() -> Self {
         Self::new()
     }
@@ -170,7 +176,9 @@ impl<M: Copy, const MAX_PLY: usize> Default for DefaultSorter<M, MAX_PLY> {
 const TACTICAL_KEY: i16 = 30_000;
 const KILLER_KEY: i16 = 20_000;
 
-impl<G: Game, const MAX_PLY: usize> MoveSorter<G> for DefaultSorter<G::Move, MAX_PLY> {
+impl<G: Game, const MAX_PLY: usize, const HISTORY: usize> MoveSorter<G>
+    for DefaultSorter<G::Move, MAX_PLY, HISTORY>
+{
     fn order_first(
         &mut self,
         _: &G,
@@ -274,7 +282,7 @@ impl<G: Game, const MAX_PLY: usize> MoveSorter<G> for DefaultSorter<G::Move, MAX
 
     fn clear(&mut self) {
         self.killers = [[None; 2]; MAX_PLY];
-        self.history = [[0; HISTORY_SIZE]; 2];
+        self.history = [[0; HISTORY]; 2];
     }
 }
 
