@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# The Rust firmware demos on the three QEMU boards: builds them, runs each under QEMU, and
-# fails when a firmware exits non-zero (a result that differs from the host's, a search error,
-# a stack overflow, a fault or a panic) or does not print its verdict. Then prints the
-# footprint of each demo on each board (flash, static RAM, stack high-water mark).
+# The Rust firmware demos on the three QEMU boards, and the C firmware demo (c/run.sh) on the
+# Cortex-M4 board: builds them, runs each under QEMU, and fails when a firmware exits non-zero
+# (a result that differs from the host's, a search error, a stack overflow, a fault or a panic)
+# or does not print its verdict. Then prints the footprint of each demo on each board (flash,
+# static RAM, stack high-water mark).
 #
-#   examples-embedded/run.sh            # all boards (boards/boards.txt), both demos
+#   examples-embedded/run.sh            # all boards (boards/boards.txt), all demos
 #   BOARDS="microbit" examples-embedded/run.sh
 #
 # Needs the rustup targets of boards/boards.txt and qemu-system-arm (Debian package
 # qemu-system-arm); sizes come from arm-none-eabi-size (binutils-arm-none-eabi) or llvm-size.
+# The C demo (when mps2-an386 is selected) needs gcc-arm-none-eabi too.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -91,6 +93,16 @@ for i in "${!names[@]}"; do
   done
 done
 
+# The C firmware demo (c/: C code linking the static library of the C ABI) on the Cortex-M4
+# board: the same searches, the same results.
+c_demo=""
+if [[ " ${names[*]} " == *" mps2-an386 "* ]]; then
+  c_demo=", and the C demo on mps2-an386"
+  echo
+  echo "== C demo on mps2-an386 (Cortex-M4F, static library for thumbv7em-none-eabihf)"
+  c/run.sh --table "$table" || failed=1
+fi
+
 echo
 echo "== footprint (also in examples-embedded/$table)"
 cat "$table"
@@ -100,4 +112,4 @@ if [[ $failed -ne 0 ]]; then
   exit 1
 fi
 echo
-echo "embedded demos: ${#names[@]} boards x ${#DEMOS[@]} demos passed"
+echo "embedded demos: ${#names[@]} boards x ${#DEMOS[@]} demos passed$c_demo"

@@ -86,7 +86,7 @@
 /**
  * The most players a game may have.
  */
-#define ALPHABETA_MAX_PLAYERS (uint32_t)MAX_PLAYERS
+#define ALPHABETA_MAX_PLAYERS 8
 
 /**
  * The outcome of every call. `ALPHABETA_OK` is 0; values are never reused.
@@ -695,7 +695,7 @@ typedef struct {
   /**
    * Max^n only (`has_scores`): the root's score vector, `players` entries.
    */
-  int32_t scores[MAX_PLAYERS];
+  int32_t scores[ALPHABETA_MAX_PLAYERS];
   /**
    * Whether `scores` is filled.
    */

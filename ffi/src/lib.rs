@@ -1593,11 +1593,20 @@ pub unsafe extern "C" fn alphabeta_engine_clear_history(
     }
 }
 
-/// A no_std static library's panic handler: abort by spinning, as firmware expects (a
-/// watchdog or debugger takes over). Only with the `panic-handler` feature.
+/// A no_std static library's panic handler: abort, as firmware expects (an undefined
+/// instruction on Arm, so the HardFault handler reports it; a spin elsewhere). Only with the
+/// `panic-handler` feature.
 #[cfg(all(feature = "panic-handler", not(feature = "std"), not(test)))]
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
+    // On Arm, a permanently undefined instruction: the firmware's HardFault handler sees it
+    // (and a debugger stops there). Elsewhere, spin.
+    #[cfg(target_arch = "arm")]
+    // SAFETY: `udf` only raises an exception; it never returns.
+    unsafe {
+        core::arch::asm!("udf #0", options(noreturn))
+    }
+    #[cfg(not(target_arch = "arm"))]
     loop {
         core::hint::spin_loop();
     }

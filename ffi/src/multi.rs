@@ -27,7 +27,11 @@ pub const ALPHABETA_MULTI_MAXN: u32 = 1;
 /// `generate_moves_for` and `set_player_to_move`.
 pub const ALPHABETA_MULTI_BEST_REPLY: u32 = 2;
 /// The most players a game may have.
-pub const ALPHABETA_MAX_PLAYERS: u32 = MAX_PLAYERS as u32;
+pub const ALPHABETA_MAX_PLAYERS: u32 = 8;
+
+// The header needs the number itself: cbindgen copies a constant's expression, and the core's
+// `MAX_PLAYERS` means nothing to a C compiler. It must stay the core's value.
+const _: () = assert!(ALPHABETA_MAX_PLAYERS as usize == MAX_PLAYERS);
 
 /// A game of 2 to `ALPHABETA_MAX_PLAYERS` players, as callbacks (`user_data` first). Players
 /// are numbered from 0. Required: `player_to_move`, `generate_moves`, `make_move`,
@@ -133,7 +137,7 @@ pub struct alphabeta_multi_result {
     /// The root player's value.
     pub score: i32,
     /// Max^n only (`has_scores`): the root's score vector, `players` entries.
-    pub scores: [i32; MAX_PLAYERS],
+    pub scores: [i32; ALPHABETA_MAX_PLAYERS as usize],
     /// Whether `scores` is filled.
     pub has_scores: bool,
     /// The depth of the last completed iteration.

@@ -1,0 +1,347 @@
+/*
+ * Connect Four for exact solving, as alphabeta_game callbacks, and Pons' null-window driver
+ * over alphabeta_search_window: the Rust `Connect4Solver`, `SolverEval` and `solve`
+ * (src/games/connect4.rs). The game code is examples-c/connect4.c's, with the state in a
+ * static game instead of the heap and without stdio.
+ *
+ * Bitboards after Pons: each column takes 7 bits (6 cells and a guard bit), bit
+ * `col * 7 + row`, row 0 at the bottom; `current` holds the stones of the side to move,
+ * `mask` every stone, and the key is `current + mask`, as in Rust. Decided positions are
+ * terminal (a win next ply, every move losing, two cells left); only moves that do not lose
+ * at once are generated, ordered by the threats they create, then centre first; the mate
+ * distance bounds are 3 (win) and 4 (loss).
+ */
+#include "games.h"
+
+#define WIDTH 7
+#define HEIGHT 6
+#define CELLS CONNECT4_CELLS
+#define WIN 1000000
+#define MAX_MATE_PLY 4096
+
+/* Columns from the centre outwards: the order of generation among equal threat counts. */
+static const int CENTRE_FIRST[WIDTH] = {3, 2, 4, 1, 5, 0, 6};
+
+#define BOTTOM_MASK(col) (UINT64_C(1) << ((col) * (HEIGHT + 1)))
+#define TOP_MASK(col) (UINT64_C(1) << (HEIGHT - 1 + (col) * (HEIGHT + 1)))
+#define COLUMN_MASK(col) (((UINT64_C(1) << HEIGHT) - 1) << ((col) * (HEIGHT + 1)))
+/* The bottom cell of every column, and every playable cell (no guard bits). */
+#define BOTTOM                                                                             \
+    (BOTTOM_MASK(0) | BOTTOM_MASK(1) | BOTTOM_MASK(2) | BOTTOM_MASK(3) | BOTTOM_MASK(4) | \
+     BOTTOM_MASK(5) | BOTTOM_MASK(6))
+#define BOARD (BOTTOM * ((UINT64_C(1) << HEIGHT) - 1))
+
+typedef struct {
+    uint64_t current; /* stones of the side to move */
+    uint64_t mask;    /* every stone */
+    uint32_t moves;   /* stones played */
+} position;
+
+static int popcount64(uint64_t x) {
+    x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+    x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+    return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
+}
+
+/* Four in a row along the direction of shift `s` (1 vertical, H+1 horizontal, H and H+2 the
+ * diagonals). */
+#define FOUR_ALONG(stones, s) \
+    ((((stones) & ((stones) >> (s))) & (((stones) & ((stones) >> (s))) >> (2 * (s)))) != 0)
+
+static bool has_four(uint64_t stones) {
+    return FOUR_ALONG(stones, 1) || FOUR_ALONG(stones, HEIGHT + 1) ||
+           FOUR_ALONG(stones, HEIGHT) || FOUR_ALONG(stones, HEIGHT + 2);
+}
+
+/* The cells completing a four along shift `s`: the gap may be any of the four cells. */
+static uint64_t winning_along(uint64_t stones, int s) {
+    uint64_t pair = (stones << s) & (stones << (2 * s));
+    uint64_t cells = (pair & (stones << (3 * s))) | (pair & (stones >> s));
+    pair = (stones >> s) & (stones >> (2 * s));
+    return cells | (pair & (stones << s)) | (pair & (stones >> (3 * s)));
+}
+
+/* The empty cells that would complete four in a row for the owner of `stones`. */
+static uint64_t winning_cells(uint64_t stones, uint64_t mask) {
+    uint64_t cells = (stones << 1) & (stones << 2) & (stones << 3); /* vertical */
+    cells |= winning_along(stones, HEIGHT + 1);                      /* horizontal */
+    cells |= winning_along(stones, HEIGHT);                          /* diagonals */
+    cells |= winning_along(stones, HEIGHT + 2);
+    return cells & (BOARD ^ mask);
+}
+
+static bool can_play(const position *p, int col) {
+    return (p->mask & TOP_MASK(col)) == 0;
+}
+
+static void play(position *p, int col) {
+    p->current ^= p->mask;
+    p->mask |= p->mask + BOTTOM_MASK(col);
+    p->moves += 1;
+}
+
+/* true when the player who moved last has four in a row. */
+static bool is_won(const position *p) {
+    return has_four(p->current ^ p->mask);
+}
+
+static uint64_t playable_cells(const position *p) {
+    return (p->mask + BOTTOM) & BOARD;
+}
+
+static bool can_win_next(const position *p) {
+    return (winning_cells(p->current, p->mask) & playable_cells(p)) != 0;
+}
+
+/* The playable cells that do not let the opponent win at once (0: every move loses). */
+static uint64_t non_losing_cells(const position *p) {
+    uint64_t playable = playable_cells(p);
+    uint64_t threats = winning_cells(p->current ^ p->mask, p->mask);
+    uint64_t forced = playable & threats;
+    if (forced != 0) {
+        if (forced & (forced - 1)) {
+            return 0; /* two threats: one of them wins */
+        }
+        playable = forced;
+    }
+    return playable & ~(threats >> 1);
+}
+
+/* Winning cells of the side to move after a stone in `col`: Pons' ordering score. */
+static int threats_after(const position *p, int col) {
+    uint64_t stone = playable_cells(p) & COLUMN_MASK(col);
+    return popcount64(winning_cells(p->current | stone, p->mask));
+}
+
+/* ---------------------------------------------------------------------------------------
+ * The solver's game model: copy-make on a stack of solver states (one per ply; a search is
+ * never deeper than the empty cells). */
+
+typedef struct {
+    position pos;
+    bool won;          /* the previous mover has four */
+    bool can_win_next; /* the side to move wins with its next stone */
+    uint64_t non_losing;
+} solver_state;
+
+static struct {
+    solver_state stack[CELLS + 1];
+    int top;
+} game;
+
+static solver_state solver_state_new(position pos) {
+    solver_state s;
+    s.pos = pos;
+    s.won = is_won(&pos);
+    s.can_win_next = !s.won && can_win_next(&pos);
+    s.non_losing = s.won ? 0 : non_losing_cells(&pos);
+    return s;
+}
+
+static int32_t win_in(uint32_t ply) {
+    return WIN - (int32_t)(ply < MAX_MATE_PLY ? ply : MAX_MATE_PLY);
+}
+
+static int32_t loss_in(uint32_t ply) {
+    return -win_in(ply);
+}
+
+static int32_t generate_moves(void *user_data, uint32_t *moves, int32_t capacity) {
+    (void)user_data;
+    const solver_state *s = &game.stack[game.top];
+    int scores[WIDTH];
+    uint32_t cols[WIDTH];
+    int count = 0;
+    for (int i = 0; i < WIDTH; i++) {
+        int col = CENTRE_FIRST[i];
+        if (s->non_losing & COLUMN_MASK(col)) {
+            /* Insertion sort: more threats first, centre first among equals. */
+            int score = threats_after(&s->pos, col);
+            int j = count;
+            while (j > 0 && scores[j - 1] < score) {
+                scores[j] = scores[j - 1];
+                cols[j] = cols[j - 1];
+                j--;
+            }
+            scores[j] = score;
+            cols[j] = (uint32_t)col;
+            count++;
+        }
+    }
+    for (int i = 0; i < count && i < capacity; i++) {
+        moves[i] = cols[i];
+    }
+    return count;
+}
+
+static void make_move(void *user_data, uint32_t mv) {
+    (void)user_data;
+    solver_state *next = &game.stack[game.top + 1];
+    next->pos = game.stack[game.top].pos;
+    play(&next->pos, (int)mv);
+    /* A generated move never lets the opponent win at once and is never played where the
+     * mover could have won at once (that position is terminal): only the non-losing cells
+     * need computing. */
+    next->won = false;
+    next->can_win_next = false;
+    next->non_losing = non_losing_cells(&next->pos);
+    game.top++;
+}
+
+static void unmake_move(void *user_data, uint32_t mv) {
+    (void)user_data;
+    (void)mv;
+    game.top--;
+}
+
+static int32_t evaluate(void *user_data, int32_t player, uint32_t ply, uint32_t depth_left) {
+    (void)user_data;
+    (void)depth_left;
+    const solver_state *s = &game.stack[game.top];
+    int32_t for_mover;
+    if (s->won) {
+        for_mover = loss_in(ply);
+    } else if (s->can_win_next) {
+        for_mover = win_in(ply + 1);
+    } else if (s->non_losing == 0) {
+        for_mover = loss_in(ply + 2);
+    } else {
+        for_mover = 0; /* a draw, or an open position */
+    }
+    return player == (int32_t)(s->pos.moves % 2) ? for_mover : -for_mover;
+}
+
+static uint64_t zobrist_key(void *user_data) {
+    (void)user_data;
+    /* current + mask is unique per position (Pons). */
+    return game.stack[game.top].pos.current + game.stack[game.top].pos.mask;
+}
+
+static int32_t side_to_move(void *user_data) {
+    (void)user_data;
+    return (int32_t)(game.stack[game.top].pos.moves % 2);
+}
+
+static bool is_terminal(void *user_data) {
+    (void)user_data;
+    const solver_state *s = &game.stack[game.top];
+    return s->won || s->can_win_next || s->non_losing == 0 || s->pos.moves >= CELLS - 2;
+}
+
+static uint32_t min_plies_to_win(void *user_data) {
+    (void)user_data;
+    return 3; /* no stone wins at once here (that position is terminal) */
+}
+
+static uint32_t min_plies_to_loss(void *user_data) {
+    (void)user_data;
+    return 4; /* only non-losing moves are generated */
+}
+
+const alphabeta_game CONNECT4_GAME = {
+    .user_data = NULL,
+    .generate_moves = generate_moves,
+    .make_move = make_move,
+    .unmake_move = unmake_move,
+    .evaluate = evaluate,
+    .zobrist_key = zobrist_key,
+    .side_to_move = side_to_move,
+    .is_terminal = is_terminal,
+    .min_plies_to_win = min_plies_to_win,
+    .min_plies_to_loss = min_plies_to_loss,
+};
+
+bool connect4_reset(const char *moves, uint32_t *stones) {
+    position pos = {0, 0, 0};
+    for (const char *c = moves; *c != '\0'; c++) {
+        if (*c < '1' || *c > '7' || is_won(&pos) || !can_play(&pos, *c - '1')) {
+            return false;
+        }
+        play(&pos, *c - '1');
+    }
+    game.top = 0;
+    game.stack[0] = solver_state_new(pos);
+    *stones = pos.moves;
+    return true;
+}
+
+/* ---------------------------------------------------------------------------------------
+ * Pons' null-window driver (`solve` in src/games/connect4.rs). */
+
+/* Pons' score of a root score of a position with `n` stones. */
+static int32_t pons_score(int32_t score, uint32_t n) {
+    int32_t threshold = WIN - MAX_MATE_PLY;
+    if (score >= threshold && score <= WIN) {
+        return (44 - (int32_t)n - (WIN - score)) / 2;
+    }
+    if (score >= -WIN && score <= -threshold) {
+        return -((44 - (int32_t)n - (WIN + score)) / 2);
+    }
+    return 0;
+}
+
+/* The smallest engine score whose Pons score is at least `s`, at a root with `n` stones. */
+static int32_t engine_threshold(int32_t s, uint32_t n) {
+    int32_t k;
+    if (s >= 1) {
+        k = 44 - (int32_t)n - 2 * s;
+        return win_in((uint32_t)(k > 0 ? k : 0));
+    }
+    if (s == 0) {
+        return 0;
+    }
+    k = 43 - (int32_t)n + 2 * s;
+    return loss_in((uint32_t)(k > 0 ? k : 0));
+}
+
+alphabeta_status connect4_solve(alphabeta_engine *engine, const char *moves,
+                                connect4_solution *out) {
+    uint32_t n;
+    alphabeta_window_result r;
+    alphabeta_status status;
+
+    out->score = 0;
+    out->nodes = 0;
+    out->searches = 0;
+    if (!connect4_reset(moves, &n)) {
+        return ALPHABETA_ERROR_INVALID_WINDOW;
+    }
+    uint32_t depth = CELLS - n;
+    if (is_terminal(NULL) || depth == 0) {
+        status = alphabeta_search_window(engine, &CONNECT4_GAME, depth, -INT32_MAX, INT32_MAX, &r);
+        if (status != ALPHABETA_OK) {
+            return status;
+        }
+        out->score = pons_score(r.score, n);
+        out->nodes = r.nodes;
+        out->searches = 1;
+        return ALPHABETA_OK;
+    }
+    /* Pons' initial range: the whole score range of the position. */
+    int32_t min = -(int32_t)(CELLS - n) / 2;
+    int32_t max = (int32_t)(CELLS + 1 - n) / 2;
+    while (min < max) {
+        int32_t med = min + (max - min) / 2;
+        /* Probe near 0 first: most positions are close to a draw. */
+        if (med <= 0 && min / 2 < med) {
+            med = min / 2;
+        } else if (med >= 0 && max / 2 > med) {
+            med = max / 2;
+        }
+        int32_t beta = engine_threshold(med + 1, n);
+        status = alphabeta_search_window(engine, &CONNECT4_GAME, depth, beta - 1, beta, &r);
+        if (status != ALPHABETA_OK) {
+            return status;
+        }
+        out->nodes += r.nodes;
+        out->searches += 1;
+        if (r.score >= beta) {
+            min = med + 1;
+        } else {
+            max = med;
+        }
+    }
+    out->score = min;
+    return ALPHABETA_OK;
+}
