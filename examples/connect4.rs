@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release --features std --example connect4 -- tests/data/connect4/Test_L3_R1
-//! echo "4453 0" | cargo run --release --features std --example connect4
+//! echo "2252576253462244111563365343671351441 -1" | cargo run --release --features std --example connect4
 //! ```
 //!
 //! Input: one position per line, `<moves> [<score>]`: the columns played (digits 1-7) and,

@@ -200,6 +200,10 @@ typedef enum {
    * A score vector broke the bounds the game declared.
    */
   ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS = 25,
+  /**
+   * The memory for the table (or the engine) could not be allocated.
+   */
+  ALPHABETA_ERROR_OUT_OF_MEMORY = 26,
 } alphabeta_status;
 
 /**
@@ -824,8 +828,8 @@ alphabeta_status alphabeta_engine_init(void *memory,
 /**
  * Creates an engine on the heap (std builds) with a table of `table_slots` slots (0: none),
  * searching on `config->threads` threads (a pool that lives as long as the engine). Free it
- * with `alphabeta_engine_free`. Errors: `NULL_POINTER`, `BAD_CONFIG`, `UNSUPPORTED` (no_std
- * builds, or the threads could not be started).
+ * with `alphabeta_engine_free`. Errors: `NULL_POINTER`, `BAD_CONFIG`, `OUT_OF_MEMORY` (the
+ * table is too large), `UNSUPPORTED` (no_std builds, or the threads could not be started).
  *
  * # Safety
  * `config` is NULL or points at a config; `out` is valid for a write.

@@ -102,6 +102,8 @@ pub enum alphabeta_status {
     ALPHABETA_ERROR_INVALID_BOUNDS = 24,
     /// A score vector broke the bounds the game declared.
     ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS = 25,
+    /// The memory for the table (or the engine) could not be allocated.
+    ALPHABETA_ERROR_OUT_OF_MEMORY = 26,
 }
 
 use alphabeta_status::*;
@@ -155,6 +157,7 @@ pub extern "C" fn alphabeta_status_message(status: i32) -> *const c_char {
         23 => b"best-reply search needs generate_moves_for and set_player_to_move\0",
         24 => b"the max^n score bounds are inconsistent\0",
         25 => b"a score vector broke the declared bounds\0",
+        26 => b"out of memory: the table could not be allocated\0",
         _ => b"unknown status\0",
     };
     message.as_ptr().cast()
@@ -1095,8 +1098,8 @@ fn table_slots(
 
 /// Creates an engine on the heap (std builds) with a table of `table_slots` slots (0: none),
 /// searching on `config->threads` threads (a pool that lives as long as the engine). Free it
-/// with `alphabeta_engine_free`. Errors: `NULL_POINTER`, `BAD_CONFIG`, `UNSUPPORTED` (no_std
-/// builds, or the threads could not be started).
+/// with `alphabeta_engine_free`. Errors: `NULL_POINTER`, `BAD_CONFIG`, `OUT_OF_MEMORY` (the
+/// table is too large), `UNSUPPORTED` (no_std builds, or the threads could not be started).
 ///
 /// # Safety
 /// `config` is NULL or points at a config; `out` is valid for a write.
@@ -1125,11 +1128,15 @@ pub unsafe extern "C" fn alphabeta_engine_new(
             let table: *mut u8 = if slots == 0 {
                 core::ptr::null_mut()
             } else if config.score_type == ALPHABETA_SCORE_DOUBLE {
-                let boxed: Box<[Slot64]> = (0..slots).map(|_| Slot64::EMPTY).collect();
-                Box::into_raw(boxed).cast()
+                match slot_table::<Slot64>(slots) {
+                    Some(table) => table,
+                    None => return ALPHABETA_ERROR_OUT_OF_MEMORY,
+                }
             } else {
-                let boxed: Box<[Slot32]> = (0..slots).map(|_| Slot32::EMPTY).collect();
-                Box::into_raw(boxed).cast()
+                match slot_table::<Slot32>(slots) {
+                    Some(table) => table,
+                    None => return ALPHABETA_ERROR_OUT_OF_MEMORY,
+                }
             };
             let memory: Box<core::mem::MaybeUninit<alphabeta_engine>> = Box::new_uninit();
             let engine = Box::into_raw(memory).cast::<alphabeta_engine>();
@@ -1145,6 +1152,16 @@ pub unsafe extern "C" fn alphabeta_engine_new(
         let _ = (config, table_slots, out);
         ALPHABETA_ERROR_UNSUPPORTED
     }
+}
+
+/// A heap table of `slots` empty slots, or `None` when the memory cannot be had (instead of
+/// aborting the host).
+#[cfg(feature = "std")]
+fn slot_table<L: Slot>(slots: usize) -> Option<*mut u8> {
+    let mut table: Vec<L> = Vec::new();
+    table.try_reserve_exact(slots).ok()?;
+    table.extend((0..slots).map(|_| L::EMPTY));
+    Some(Box::into_raw(table.into_boxed_slice()).cast())
 }
 
 /// Frees an engine made by `alphabeta_engine_new`, with its table. NULL is ignored. Never

@@ -191,3 +191,14 @@ fn several_threads_need_clone_state_and_the_heap() {
     assert_eq!(status, alphabeta_status::ALPHABETA_ERROR_UNSUPPORTED);
     assert!(out.is_null());
 }
+
+#[test]
+fn a_table_too_large_for_memory_is_a_status_not_an_abort() {
+    let config = alphabeta_config_default();
+    let mut engine = std::ptr::null_mut();
+    for slots in [1usize << 40, usize::MAX / 4] {
+        // SAFETY: valid pointers.
+        let status = unsafe { alphabeta_engine_new(&config, slots, &mut engine) };
+        assert_eq!(status, alphabeta_status::ALPHABETA_ERROR_OUT_OF_MEMORY, "{slots} slots");
+    }
+}

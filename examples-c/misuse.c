@@ -1,0 +1,1033 @@
+/*
+ * Every misuse of the C API gets its status, never a crash: NULL pointers (each argument of
+ * each function), NULL required callbacks (each one, and the evaluate callback of the wrong
+ * score type), a PV buffer too small, a move count above the capacity or negative, bad depths
+ * and windows, a search started inside a callback of the engine that is searching, bad
+ * configuration constants, unusable engine and table memory; and the services around them:
+ * status messages, the version, the stop call from another thread, time limits, and the game
+ * back in its starting position after every error.
+ *
+ *     target/examples-c/misuse                   # prints failures, then "N passed, M failed"
+ *     target/examples-c/misuse --no-thread-pool  # without the engine on several threads
+ *
+ * `--no-thread-pool` leaves out the one test that makes an engine with a thread pool
+ * (`threads = 2`): the pool's worker threads (rayon) are not joined by
+ * `alphabeta_engine_free` and keep crossbeam-epoch allocations until the process ends, which
+ * valgrind reports as "possibly lost" and "still reachable". The valgrind run uses it.
+ *
+ * Runs plain, under AddressSanitizer + UndefinedBehaviorSanitizer and under valgrind
+ * (`make -C examples-c sanitize valgrind`). Exits 1 on any failure. C99 + POSIX threads.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <math.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "alphabeta.h"
+
+/* ---------------------------------------------------------------------------------------
+ * Checks */
+
+static int passed, failed;
+
+static void check(bool ok, const char *what, int line) {
+    if (ok) {
+        passed++;
+    } else {
+        failed++;
+        printf("FAIL (line %d): %s\n", line, what);
+    }
+}
+
+#define CHECK(cond) check((cond), #cond, __LINE__)
+
+static void check_status(alphabeta_status got, alphabeta_status want, const char *what, int line) {
+    if (got == want) {
+        passed++;
+    } else {
+        failed++;
+        printf("FAIL (line %d): %s: got %d (%s), want %d (%s)\n", line, what, (int)got,
+               alphabeta_status_message((int32_t)got), (int)want,
+               alphabeta_status_message((int32_t)want));
+    }
+}
+
+#define CHECK_STATUS(expr, want) check_status((expr), (want), #expr, __LINE__)
+
+/* ---------------------------------------------------------------------------------------
+ * A synthetic game: every node has `branching` moves 0..branching-1, the game ends at
+ * `end_ply` (never when negative), sides alternate, and the evaluation is a hash of the path.
+ * It can misbehave on purpose at a chosen ply, and counts what the engine asks of it. */
+
+#define STACK 512
+
+enum misbehaviour {
+    BEHAVE,
+    TOO_MANY_MOVES,    /* generate_moves returns capacity + 1 */
+    NEGATIVE_COUNT,    /* generate_moves returns `bad_count` (negative) */
+    TACTICAL_TOO_MANY, /* generate_tactical_moves returns capacity + 1 */
+    TACTICAL_NEGATIVE, /* generate_tactical_moves returns -1 */
+    NAN_SCORE,         /* evaluate_double returns NaN */
+    REENTER            /* evaluate starts searches on `engine` (once) */
+};
+
+typedef struct {
+    int branching;
+    int end_ply;
+    int ply;
+    uint64_t keys[STACK];
+    enum misbehaviour misbehave;
+    int at_ply;        /* where it misbehaves */
+    int32_t bad_count; /* for NEGATIVE_COUNT */
+    /* what the engine asked */
+    long makes, unmakes, calls;
+    int32_t capacity_seen;
+    int32_t tactical_capacity_seen;
+    /* REENTER */
+    alphabeta_engine *engine;     /* the engine that is searching this game */
+    alphabeta_engine *other;      /* another engine, free to search */
+    bool reentered;
+    alphabeta_status reentry[6];
+} test_game;
+
+static void game_init(test_game *g, int branching, int end_ply) {
+    memset(g, 0, sizeof *g);
+    g->branching = branching;
+    g->end_ply = end_ply;
+    g->keys[0] = UINT64_C(0x243f6a8885a308d3);
+}
+
+static uint64_t mix(uint64_t x) {
+    x ^= x >> 33;
+    x *= UINT64_C(0xff51afd7ed558ccd);
+    x ^= x >> 33;
+    x *= UINT64_C(0xc4ceb9fe1a85ec53);
+    return x ^ (x >> 33);
+}
+
+static int32_t t_generate(void *u, uint32_t *moves, int32_t capacity) {
+    test_game *g = (test_game *)u;
+    int32_t i;
+    g->calls++;
+    g->capacity_seen = capacity;
+    if (g->ply == g->at_ply) {
+        if (g->misbehave == TOO_MANY_MOVES) {
+            return capacity + 1;
+        }
+        if (g->misbehave == NEGATIVE_COUNT) {
+            return g->bad_count;
+        }
+    }
+    for (i = 0; i < g->branching && i < capacity; i++) {
+        moves[i] = (uint32_t)i;
+    }
+    return g->branching;
+}
+
+static int32_t t_generate_tactical(void *u, uint32_t *moves, int32_t capacity) {
+    test_game *g = (test_game *)u;
+    g->calls++;
+    g->tactical_capacity_seen = capacity;
+    if (g->misbehave == TACTICAL_TOO_MANY) {
+        return capacity + 1;
+    }
+    if (g->misbehave == TACTICAL_NEGATIVE) {
+        return -1;
+    }
+    if (capacity > 0 && g->ply < 6) {
+        moves[0] = 0; /* one tactical move */
+        return 1;
+    }
+    return 0;
+}
+
+static void t_make(void *u, uint32_t mv) {
+    test_game *g = (test_game *)u;
+    g->calls++;
+    g->makes++;
+    if (g->ply + 1 < STACK) {
+        g->keys[g->ply + 1] = mix(g->keys[g->ply] ^ (mv + 1));
+    }
+    g->ply++;
+}
+
+static void t_unmake(void *u, uint32_t mv) {
+    test_game *g = (test_game *)u;
+    (void)mv;
+    g->calls++;
+    g->unmakes++;
+    g->ply--;
+}
+
+static int32_t t_value_for(const test_game *g, int32_t player) {
+    int32_t v = (int32_t)(g->keys[g->ply < STACK ? g->ply : STACK - 1] % 2001) - 1000;
+    return player == g->ply % 2 ? v : -v;
+}
+
+static void reenter(test_game *g);
+
+static int32_t t_evaluate(void *u, int32_t player, uint32_t ply, uint32_t depth_left) {
+    test_game *g = (test_game *)u;
+    (void)ply;
+    (void)depth_left;
+    g->calls++;
+    if (g->misbehave == REENTER && !g->reentered) {
+        reenter(g);
+    }
+    return t_value_for(g, player);
+}
+
+static double t_evaluate_double(void *u, int32_t player, uint32_t ply, uint32_t depth_left) {
+    test_game *g = (test_game *)u;
+    (void)ply;
+    (void)depth_left;
+    g->calls++;
+    if (g->misbehave == NAN_SCORE && g->ply == g->at_ply) {
+        return nan("");
+    }
+    return t_value_for(g, player) / 8.0;
+}
+
+static uint64_t t_key(void *u) {
+    test_game *g = (test_game *)u;
+    g->calls++;
+    return g->keys[g->ply < STACK ? g->ply : STACK - 1] ^ (uint64_t)(g->ply % 2);
+}
+
+static int32_t t_side(void *u) {
+    test_game *g = (test_game *)u;
+    g->calls++;
+    return g->ply % 2;
+}
+
+static bool t_terminal(void *u) {
+    test_game *g = (test_game *)u;
+    g->calls++;
+    return g->end_ply >= 0 && g->ply >= g->end_ply;
+}
+
+static alphabeta_game callbacks(test_game *g) {
+    alphabeta_game t;
+    memset(&t, 0, sizeof t);
+    t.user_data = g;
+    t.generate_moves = t_generate;
+    t.make_move = t_make;
+    t.unmake_move = t_unmake;
+    t.evaluate = t_evaluate;
+    t.evaluate_double = t_evaluate_double;
+    t.zobrist_key = t_key;
+    t.side_to_move = t_side;
+    t.is_terminal = t_terminal;
+    return t;
+}
+
+/* The game is where it started and every move made was taken back. */
+static bool restored(const test_game *g) {
+    return g->ply == 0 && g->makes == g->unmakes;
+}
+
+/* ---------------------------------------------------------------------------------------
+ * Engines */
+
+static void *aligned(size_t align, size_t size) {
+    void *p = NULL;
+    if (align < sizeof(void *)) {
+        align = sizeof(void *);
+    }
+    if (posix_memalign(&p, align, size) != 0) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+    }
+    memset(p, 0, size);
+    return p;
+}
+
+static alphabeta_engine *new_engine(uint32_t score_type, size_t slots) {
+    alphabeta_config config = alphabeta_config_default();
+    alphabeta_engine *engine = NULL;
+    config.score_type = score_type;
+    if (alphabeta_engine_new(&config, slots, &engine) != ALPHABETA_OK || engine == NULL) {
+        fprintf(stderr, "alphabeta_engine_new failed\n");
+        exit(2);
+    }
+    return engine;
+}
+
+static alphabeta_status search(alphabeta_engine *engine, test_game *g, uint32_t max_depth,
+                               alphabeta_result *result) {
+    alphabeta_game t = callbacks(g);
+    alphabeta_limits limits = alphabeta_limits_depth(max_depth);
+    uint32_t pv[128];
+    return alphabeta_search(engine, &t, &limits, result, pv, 128);
+}
+
+/* ---------------------------------------------------------------------------------------
+ * The tests */
+
+static void test_version_and_messages(void) {
+    char text[64];
+    int32_t s, t;
+    const int32_t unknown[] = {-1, -2, 1000, INT32_MIN, INT32_MAX};
+    size_t i;
+
+    CHECK(strcmp(alphabeta_version(), ALPHABETA_VERSION_STRING) == 0);
+    sprintf(text, "%d.%d.%d", ALPHABETA_VERSION_MAJOR, ALPHABETA_VERSION_MINOR,
+            ALPHABETA_VERSION_PATCH);
+    CHECK(strcmp(text, ALPHABETA_VERSION_STRING) == 0);
+
+    /* Every status has its own message; anything else is "unknown status". */
+    for (s = ALPHABETA_OK; s <= ALPHABETA_ERROR_OUT_OF_MEMORY; s++) {
+        const char *m = alphabeta_status_message(s);
+        CHECK(m != NULL && m[0] != '\0' && strcmp(m, "unknown status") != 0);
+        for (t = 0; t < s && m != NULL; t++) {
+            if (strcmp(m, alphabeta_status_message(t)) == 0) {
+                printf("FAIL: statuses %d and %d share a message\n", (int)s, (int)t);
+                failed++;
+            }
+        }
+    }
+    CHECK(strcmp(alphabeta_status_message(ALPHABETA_OK), "ok") == 0);
+    for (i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        const char *m = alphabeta_status_message(unknown[i]);
+        CHECK(m != NULL && strcmp(m, "unknown status") == 0);
+    }
+    /* The status values are fixed (never reused). */
+    CHECK(ALPHABETA_OK == 0 && ALPHABETA_ERROR_NULL_POINTER == 1 &&
+          ALPHABETA_ERROR_NULL_CALLBACK == 2 && ALPHABETA_ERROR_MIN_DEPTH_ABOVE_MAX_DEPTH == 3 &&
+          ALPHABETA_ERROR_ZERO_MAX_DEPTH == 4 && ALPHABETA_ERROR_DEPTH_BEYOND_CAPACITY == 5 &&
+          ALPHABETA_ERROR_MOVE_OVERFLOW == 6 && ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT == 7 &&
+          ALPHABETA_ERROR_NAN_SCORE == 8 && ALPHABETA_ERROR_INVALID_WINDOW == 9 &&
+          ALPHABETA_ERROR_ALREADY_SEARCHING == 10 && ALPHABETA_ERROR_ENGINE_MEMORY == 11 &&
+          ALPHABETA_ERROR_TABLE_MEMORY == 12 && ALPHABETA_ERROR_BAD_CONFIG == 13 &&
+          ALPHABETA_ERROR_WRONG_SCORE_TYPE == 14 && ALPHABETA_ERROR_PV_TRUNCATED == 15 &&
+          ALPHABETA_ERROR_NO_CLOCK == 16 && ALPHABETA_ERROR_PANIC == 17 &&
+          ALPHABETA_ERROR_UNSUPPORTED == 18 && ALPHABETA_ERROR_NOT_AN_ENGINE == 19 &&
+          ALPHABETA_ERROR_CLONE_FAILED == 20 && ALPHABETA_ERROR_PLAYER_COUNT == 21 &&
+          ALPHABETA_ERROR_PLAYER_OUT_OF_RANGE == 22 &&
+          ALPHABETA_ERROR_OUT_OF_TURN_UNSUPPORTED == 23 && ALPHABETA_ERROR_INVALID_BOUNDS == 24 &&
+          ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS == 25 && ALPHABETA_ERROR_OUT_OF_MEMORY == 26);
+}
+
+static void test_defaults_and_capacities(void) {
+    alphabeta_config c = alphabeta_config_default();
+    alphabeta_limits l = alphabeta_limits_depth(7);
+    size_t align = alphabeta_engine_align();
+
+    CHECK(c.score_type == ALPHABETA_SCORE_INT32 && c.algorithm == ALPHABETA_ALGORITHM_ALPHA_BETA);
+    CHECK(c.iterative_deepening && c.poll_interval_nodes == 1024 && c.ordering);
+    CHECK(c.order_pv_move && c.order_tt_move && c.order_tactical && c.order_killers &&
+          c.order_history);
+    CHECK(c.tt_cutoffs == ALPHABETA_TT_CUTOFFS_DEEPER_OR_PROVEN && c.pvs &&
+          c.null_window_epsilon == 1e-4 && c.mate_distance_pruning);
+    CHECK(c.lmr && c.lmr_min_depth == 3 && c.lmr_min_move_index == 3);
+    CHECK(c.quiescence && c.max_quiescence_depth == 4 && !c.tie_break);
+    CHECK(c.threads == 1 && c.parallel_scheme == ALPHABETA_PARALLEL_LAZY_SMP);
+    CHECK(l.min_depth == 1 && l.max_depth == 7 && l.time_limit_micros == 0 && l.clock == NULL &&
+          l.on_iteration == NULL);
+    CHECK(alphabeta_max_moves() >= 7 && alphabeta_max_ply() >= 9);
+    CHECK(alphabeta_engine_size() > 0 && align > 0 && (align & (align - 1)) == 0);
+    CHECK(alphabeta_table_slot_size(ALPHABETA_SCORE_INT32) == 16);
+    CHECK(alphabeta_table_slot_size(ALPHABETA_SCORE_DOUBLE) == 20);
+}
+
+/* A configuration with one field out of range, by number. */
+static bool bad_config(int which, alphabeta_config *c) {
+    *c = alphabeta_config_default();
+    switch (which) {
+    case 0: c->score_type = 2; return true;
+    case 1: c->score_type = UINT32_MAX; return true;
+    case 2: c->algorithm = 2; return true;
+    case 3: c->tt_cutoffs = 3; return true;
+    case 4: c->null_window_epsilon = 0.0; return true;
+    case 5: c->null_window_epsilon = -1e-4; return true;
+    case 6: c->null_window_epsilon = nan(""); return true;
+    case 7: c->null_window_epsilon = HUGE_VAL; return true;
+    case 8: c->parallel_scheme = 2; return true;
+    default: return false;
+    }
+}
+
+static void test_engine_init(void) {
+    size_t size = alphabeta_engine_size(), align = alphabeta_engine_align();
+    unsigned char *memory = (unsigned char *)aligned(64, size + 64);
+    unsigned char *table = (unsigned char *)aligned(64, 4096 + 64);
+    alphabeta_engine *sentinel = (alphabeta_engine *)(void *)&passed; /* any non-NULL pointer */
+    alphabeta_engine *out;
+    alphabeta_config config = alphabeta_config_default(), bad;
+    int which;
+
+    /* NULL pointers. */
+    out = sentinel;
+    CHECK_STATUS(alphabeta_engine_init(NULL, size, &config, NULL, 0, &out), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK(out == sentinel); /* not written on failure */
+    CHECK_STATUS(alphabeta_engine_init(memory, size, &config, NULL, 0, NULL), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_engine_init(memory, size, &config, NULL, 64, &out), ALPHABETA_ERROR_NULL_POINTER);
+    /* NULL config: the defaults. NULL table with 0 bytes: no table. */
+    out = NULL;
+    CHECK_STATUS(alphabeta_engine_init(memory, size, NULL, NULL, 0, &out), ALPHABETA_OK);
+    CHECK(out == (alphabeta_engine *)(void *)memory);
+
+    /* Engine memory too small or misaligned. */
+    out = sentinel;
+    CHECK_STATUS(alphabeta_engine_init(memory, size - 1, &config, NULL, 0, &out), ALPHABETA_ERROR_ENGINE_MEMORY);
+    CHECK_STATUS(alphabeta_engine_init(memory, 0, &config, NULL, 0, &out), ALPHABETA_ERROR_ENGINE_MEMORY);
+    if (align > 1) {
+        CHECK_STATUS(alphabeta_engine_init(memory + 1, size + 1, &config, NULL, 0, &out), ALPHABETA_ERROR_ENGINE_MEMORY);
+        CHECK_STATUS(alphabeta_engine_init(memory + align / 2, size + align, &config, NULL, 0, &out), ALPHABETA_ERROR_ENGINE_MEMORY);
+    }
+    CHECK(out == sentinel);
+
+    /* Table memory misaligned (16 bytes needed) or fewer than 2 slots. */
+    CHECK_STATUS(alphabeta_engine_init(memory, size, &config, table + 8, 4096, &out), ALPHABETA_ERROR_TABLE_MEMORY);
+    CHECK_STATUS(alphabeta_engine_init(memory, size, &config, table + 4, 4096, &out), ALPHABETA_ERROR_TABLE_MEMORY);
+    CHECK_STATUS(alphabeta_engine_init(memory, size, &config, table, 16, &out), ALPHABETA_ERROR_TABLE_MEMORY);
+    CHECK_STATUS(alphabeta_engine_init(memory, size, &config, table, 31, &out), ALPHABETA_ERROR_TABLE_MEMORY);
+    CHECK_STATUS(alphabeta_engine_init(memory, size, &config, table, 0, &out), ALPHABETA_ERROR_TABLE_MEMORY);
+    CHECK(out == sentinel);
+    CHECK_STATUS(alphabeta_engine_init(memory, size, &config, table, 32, &out), ALPHABETA_OK);
+    CHECK_STATUS(alphabeta_engine_init(memory, size, &config, table + 16, 4096, &out), ALPHABETA_OK);
+    config.score_type = ALPHABETA_SCORE_DOUBLE; /* 20-byte slots */
+    CHECK_STATUS(alphabeta_engine_init(memory, size, &config, table, 39, &out), ALPHABETA_ERROR_TABLE_MEMORY);
+    CHECK_STATUS(alphabeta_engine_init(memory, size, &config, table, 40, &out), ALPHABETA_OK);
+
+    /* Bad configuration constants. */
+    for (which = 0; bad_config(which, &bad); which++) {
+        out = sentinel;
+        CHECK_STATUS(alphabeta_engine_init(memory, size, &bad, NULL, 0, &out), ALPHABETA_ERROR_BAD_CONFIG);
+        CHECK(out == sentinel);
+    }
+    /* A thread pool needs the heap: not in caller memory. */
+    bad = alphabeta_config_default();
+    bad.threads = 2;
+    CHECK_STATUS(alphabeta_engine_init(memory, size, &bad, NULL, 0, &out), ALPHABETA_ERROR_UNSUPPORTED);
+    bad.threads = 0;
+    CHECK_STATUS(alphabeta_engine_init(memory, size, &bad, NULL, 0, &out), ALPHABETA_ERROR_UNSUPPORTED);
+    CHECK(out == sentinel);
+
+    /* Memory that holds no engine. */
+    {
+        test_game g;
+        alphabeta_game t;
+        alphabeta_limits limits = alphabeta_limits_depth(2);
+        alphabeta_result r;
+        alphabeta_window_result w;
+        void *zeroes = aligned(64, size); /* zeroed memory of an engine's size */
+        alphabeta_engine *not_engine = (alphabeta_engine *)zeroes;
+        game_init(&g, 2, 4);
+        t = callbacks(&g);
+        CHECK_STATUS(alphabeta_search(not_engine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_NOT_AN_ENGINE);
+        CHECK_STATUS(alphabeta_search_window(not_engine, &t, 2, -1, 1, &w), ALPHABETA_ERROR_NOT_AN_ENGINE);
+        CHECK_STATUS(alphabeta_search_window_double(not_engine, &t, 2, -1, 1, &w), ALPHABETA_ERROR_NOT_AN_ENGINE);
+        CHECK_STATUS(alphabeta_engine_stop(not_engine), ALPHABETA_ERROR_NOT_AN_ENGINE);
+        CHECK_STATUS(alphabeta_engine_clear_table(not_engine), ALPHABETA_ERROR_NOT_AN_ENGINE);
+        CHECK_STATUS(alphabeta_engine_clear_history(not_engine), ALPHABETA_ERROR_NOT_AN_ENGINE);
+        CHECK(g.calls == 0);
+        free(zeroes);
+    }
+
+    /* An engine in caller memory works, and needs no free. */
+    {
+        test_game g;
+        alphabeta_result r;
+        config = alphabeta_config_default();
+        CHECK_STATUS(alphabeta_engine_init(memory, size, &config, table, 4096, &out), ALPHABETA_OK);
+        game_init(&g, 3, 6);
+        CHECK_STATUS(search(out, &g, 6, &r), ALPHABETA_OK);
+        CHECK(r.completed && r.exact && r.has_best_move && restored(&g));
+    }
+    free(table);
+    free(memory);
+}
+
+static void test_engine_new_and_free(void) {
+    alphabeta_engine *sentinel = (alphabeta_engine *)(void *)&passed;
+    alphabeta_engine *out = NULL;
+    alphabeta_config bad;
+    int which;
+    size_t slots[] = {0, 1, 2, 3, 1000};
+    size_t i;
+
+    CHECK_STATUS(alphabeta_engine_new(NULL, 0, NULL), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_engine_new(NULL, 16, &out), ALPHABETA_OK); /* NULL config: defaults */
+    CHECK(out != NULL);
+    alphabeta_engine_free(out);
+    for (i = 0; i < sizeof slots / sizeof slots[0]; i++) {
+        test_game g;
+        alphabeta_result r;
+        out = NULL;
+        CHECK_STATUS(alphabeta_engine_new(NULL, slots[i], &out), ALPHABETA_OK);
+        game_init(&g, 3, 5);
+        CHECK_STATUS(search(out, &g, 5, &r), ALPHABETA_OK);
+        alphabeta_engine_free(out);
+    }
+    for (which = 0; bad_config(which, &bad); which++) {
+        out = sentinel;
+        CHECK_STATUS(alphabeta_engine_new(&bad, 64, &out), ALPHABETA_ERROR_BAD_CONFIG);
+        CHECK(out == sentinel);
+    }
+    alphabeta_engine_free(NULL); /* ignored */
+    CHECK(true);
+}
+
+static void test_null_arguments(void) {
+    alphabeta_engine *engine = new_engine(ALPHABETA_SCORE_INT32, 64);
+    alphabeta_engine *dengine = new_engine(ALPHABETA_SCORE_DOUBLE, 64);
+    test_game g;
+    alphabeta_game t;
+    alphabeta_limits limits = alphabeta_limits_depth(3);
+    alphabeta_result r, untouched;
+    alphabeta_window_result w;
+    uint32_t pv[8];
+
+    game_init(&g, 2, 6);
+    t = callbacks(&g);
+    memset(&untouched, 0xab, sizeof untouched);
+    r = untouched;
+    CHECK_STATUS(alphabeta_search(NULL, &t, &limits, &r, pv, 8), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_search(engine, NULL, &limits, &r, pv, 8), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_search(engine, &t, NULL, &r, pv, 8), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, NULL, pv, 8), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 8), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK(memcmp(&r, &untouched, sizeof r) == 0); /* no result written */
+    CHECK(g.calls == 0);                          /* and no callback called */
+    /* No PV wanted: NULL and 0. */
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_OK);
+    CHECK(r.completed && r.depth == 3 && r.pv_length == 3 && restored(&g));
+
+    CHECK_STATUS(alphabeta_search_window(NULL, &t, 3, -5, 5, &w), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_search_window(engine, NULL, 3, -5, 5, &w), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_search_window(engine, &t, 3, -5, 5, NULL), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_search_window_double(NULL, &t, 3, -5, 5, &w), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_search_window_double(dengine, NULL, 3, -5, 5, &w), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_search_window_double(dengine, &t, 3, -5, 5, NULL), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_engine_stop(NULL), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_engine_clear_table(NULL), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_engine_clear_history(NULL), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_engine_clear_table(engine), ALPHABETA_OK);
+    CHECK_STATUS(alphabeta_engine_clear_history(engine), ALPHABETA_OK);
+    CHECK_STATUS(alphabeta_engine_clear_table(dengine), ALPHABETA_OK);
+    alphabeta_engine_free(engine);
+    alphabeta_engine_free(dengine);
+}
+
+static void test_null_callbacks(void) {
+    alphabeta_engine *engine = new_engine(ALPHABETA_SCORE_INT32, 64);
+    alphabeta_engine *dengine = new_engine(ALPHABETA_SCORE_DOUBLE, 64);
+    alphabeta_limits limits = alphabeta_limits_depth(3);
+    alphabeta_result r;
+    alphabeta_window_result w;
+    test_game g;
+    int which;
+
+    game_init(&g, 2, 6);
+    /* Each required callback NULL in turn: NULL_CALLBACK before any callback is called. */
+    for (which = 0; which < 6; which++) {
+        alphabeta_game t = callbacks(&g);
+        switch (which) {
+        case 0: t.generate_moves = NULL; break;
+        case 1: t.make_move = NULL; break;
+        case 2: t.unmake_move = NULL; break;
+        case 3: t.zobrist_key = NULL; break;
+        case 4: t.side_to_move = NULL; break;
+        default: t.is_terminal = NULL; break;
+        }
+        CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+        CHECK_STATUS(alphabeta_search(dengine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+        CHECK_STATUS(alphabeta_search_window(engine, &t, 3, -5, 5, &w), ALPHABETA_ERROR_NULL_CALLBACK);
+        CHECK_STATUS(alphabeta_search_window_double(dengine, &t, 3, -5, 5, &w), ALPHABETA_ERROR_NULL_CALLBACK);
+    }
+    /* The evaluate callback of the engine's score type. */
+    {
+        alphabeta_game t = callbacks(&g);
+        t.evaluate = NULL; /* evaluate_double is there, but the engine is int32 */
+        CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+        CHECK_STATUS(alphabeta_search_window(engine, &t, 3, -5, 5, &w), ALPHABETA_ERROR_NULL_CALLBACK);
+        CHECK_STATUS(alphabeta_search(dengine, &t, &limits, &r, NULL, 0), ALPHABETA_OK);
+        t = callbacks(&g);
+        t.evaluate_double = NULL; /* evaluate is there, but the engine is double */
+        CHECK_STATUS(alphabeta_search(dengine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+        CHECK_STATUS(alphabeta_search_window_double(dengine, &t, 3, -5, 5, &w), ALPHABETA_ERROR_NULL_CALLBACK);
+        CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_OK);
+    }
+    CHECK(restored(&g));
+    {
+        /* Only the calls that succeeded touched the game. */
+        long calls = g.calls;
+        alphabeta_game t = callbacks(&g);
+        t.is_terminal = NULL;
+        CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+        CHECK(g.calls == calls);
+    }
+    alphabeta_engine_free(engine);
+    alphabeta_engine_free(dengine);
+}
+
+static void test_pv_truncation(void) {
+    alphabeta_engine *engine = new_engine(ALPHABETA_SCORE_INT32, 0);
+    alphabeta_result full, cut;
+    uint32_t pv_full[64], pv_cut[8];
+    test_game g;
+    alphabeta_game t;
+    alphabeta_limits limits = alphabeta_limits_depth(6);
+    size_t i;
+
+    game_init(&g, 3, 6);
+    t = callbacks(&g);
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &full, pv_full, 64), ALPHABETA_OK);
+    CHECK(full.pv_length == 6 && full.has_best_move && full.best_move == pv_full[0]);
+
+    for (i = 0; i < 8; i++) {
+        pv_cut[i] = 0xdeadbeefu;
+    }
+    alphabeta_engine_clear_history(engine);
+    memset(&cut, 0, sizeof cut);
+    CHECK_STATUS(alphabeta_engine_clear_history(engine), ALPHABETA_OK);
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &cut, pv_cut, 2), ALPHABETA_ERROR_PV_TRUNCATED);
+    /* The result is complete; pv_length is the true length; two moves written, no more. */
+    CHECK(cut.pv_length == full.pv_length && cut.best_move == full.best_move &&
+          cut.has_best_move && cut.score == full.score && cut.depth == full.depth &&
+          cut.exact == full.exact && cut.completed);
+    CHECK(pv_cut[0] == pv_full[0] && pv_cut[1] == pv_full[1] && pv_cut[2] == 0xdeadbeefu);
+    /* A buffer of capacity 0 is too small too. */
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &cut, pv_cut + 4, 0), ALPHABETA_ERROR_PV_TRUNCATED);
+    CHECK(cut.pv_length == 6 && pv_cut[4] == 0xdeadbeefu);
+    /* Exactly the length: OK. */
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &cut, pv_full, 6), ALPHABETA_OK);
+    CHECK(restored(&g));
+    alphabeta_engine_free(engine);
+}
+
+static void test_move_counts(void) {
+    alphabeta_engine *engine = new_engine(ALPHABETA_SCORE_INT32, 256);
+    alphabeta_result r;
+    alphabeta_window_result w;
+    test_game g;
+    int at;
+
+    /* The capacity offered is the build's. */
+    game_init(&g, 3, 4);
+    CHECK_STATUS(search(engine, &g, 4, &r), ALPHABETA_OK);
+    CHECK(g.capacity_seen == (int32_t)alphabeta_max_moves());
+
+    /* Exactly the capacity is fine. */
+    game_init(&g, (int)alphabeta_max_moves(), 1);
+    CHECK_STATUS(search(engine, &g, 1, &r), ALPHABETA_OK);
+    CHECK(restored(&g) && r.has_best_move);
+
+    for (at = 0; at <= 3; at += 3) { /* at the root and three plies down */
+        alphabeta_game t;
+        game_init(&g, 3, 8);
+        g.misbehave = TOO_MANY_MOVES;
+        g.at_ply = at;
+        CHECK_STATUS(search(engine, &g, 6, &r), ALPHABETA_ERROR_MOVE_OVERFLOW);
+        CHECK(restored(&g));
+        t = callbacks(&g);
+        CHECK_STATUS(alphabeta_search_window(engine, &t, 6, -10, 10, &w), ALPHABETA_ERROR_MOVE_OVERFLOW);
+        CHECK(restored(&g));
+
+        game_init(&g, 3, 8);
+        g.misbehave = NEGATIVE_COUNT;
+        g.at_ply = at;
+        g.bad_count = -1;
+        CHECK_STATUS(search(engine, &g, 6, &r), ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT);
+        CHECK(restored(&g));
+        g.bad_count = INT32_MIN;
+        t = callbacks(&g);
+        CHECK_STATUS(alphabeta_search_window(engine, &t, 6, -10, 10, &w), ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT);
+        CHECK(restored(&g));
+    }
+
+    /* The same from the quiescence move generator. */
+    {
+        alphabeta_game t;
+        alphabeta_limits limits = alphabeta_limits_depth(2);
+        game_init(&g, 3, -1);
+        t = callbacks(&g);
+        t.generate_tactical_moves = t_generate_tactical;
+        CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_OK);
+        CHECK(g.tactical_capacity_seen == (int32_t)alphabeta_max_moves() && restored(&g));
+        g.misbehave = TACTICAL_TOO_MANY;
+        CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_MOVE_OVERFLOW);
+        CHECK(restored(&g));
+        g.misbehave = TACTICAL_NEGATIVE;
+        CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT);
+        CHECK(restored(&g));
+    }
+
+    /* The engine is not left in a bad state. */
+    game_init(&g, 3, 5);
+    CHECK_STATUS(search(engine, &g, 5, &r), ALPHABETA_OK);
+    CHECK(r.completed && r.exact && restored(&g));
+    alphabeta_engine_free(engine);
+}
+
+static void test_depths_and_windows(void) {
+    alphabeta_engine *engine = new_engine(ALPHABETA_SCORE_INT32, 256);
+    alphabeta_engine *dengine = new_engine(ALPHABETA_SCORE_DOUBLE, 256);
+    uint32_t max_ply = (uint32_t)alphabeta_max_ply();
+    alphabeta_game t;
+    alphabeta_limits limits;
+    alphabeta_result r;
+    alphabeta_window_result w;
+    test_game g;
+
+    game_init(&g, 2, 4);
+    t = callbacks(&g);
+    limits = alphabeta_limits_depth(3);
+    limits.min_depth = 5;
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_MIN_DEPTH_ABOVE_MAX_DEPTH);
+    limits = alphabeta_limits_depth(0);
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_ZERO_MAX_DEPTH);
+    limits.min_depth = 0;
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_ZERO_MAX_DEPTH);
+    limits = alphabeta_limits_depth(max_ply + 1);
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_DEPTH_BEYOND_CAPACITY);
+    limits = alphabeta_limits_depth(UINT32_MAX);
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_DEPTH_BEYOND_CAPACITY);
+    CHECK(g.calls == 0);
+    /* The limits themselves are fine. */
+    limits = alphabeta_limits_depth(max_ply);
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_OK);
+    CHECK(r.exact && r.depth == 4); /* the game ends at ply 4: iterative deepening stops */
+    limits = alphabeta_limits_depth(3);
+    limits.min_depth = 0; /* counts as 1 */
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_OK);
+    limits.min_depth = 3;
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_OK);
+
+    /* Window searches. */
+    CHECK_STATUS(alphabeta_search_window(engine, &t, max_ply + 1, -5, 5, &w), ALPHABETA_ERROR_DEPTH_BEYOND_CAPACITY);
+    CHECK_STATUS(alphabeta_search_window(engine, &t, 3, 5, 5, &w), ALPHABETA_ERROR_INVALID_WINDOW);
+    CHECK_STATUS(alphabeta_search_window(engine, &t, 3, 6, 5, &w), ALPHABETA_ERROR_INVALID_WINDOW);
+    CHECK_STATUS(alphabeta_search_window_double(dengine, &t, 3, nan(""), 5, &w), ALPHABETA_ERROR_INVALID_WINDOW);
+    CHECK_STATUS(alphabeta_search_window_double(dengine, &t, 3, -5, nan(""), &w), ALPHABETA_ERROR_INVALID_WINDOW);
+    CHECK_STATUS(alphabeta_search_window_double(dengine, &t, 3, 1.5, 1.5, &w), ALPHABETA_ERROR_INVALID_WINDOW);
+    CHECK_STATUS(alphabeta_search_window_double(engine, &t, 3, -5, 5, &w), ALPHABETA_ERROR_WRONG_SCORE_TYPE);
+    CHECK_STATUS(alphabeta_search_window(dengine, &t, 3, -5, 5, &w), ALPHABETA_ERROR_WRONG_SCORE_TYPE);
+    CHECK_STATUS(alphabeta_search_window(engine, &t, 0, -INT32_MAX, INT32_MAX, &w), ALPHABETA_OK);
+    CHECK(!w.has_best_move && w.nodes == 1); /* depth 0: the static evaluation */
+    CHECK_STATUS(alphabeta_search_window(engine, &t, max_ply, -INT32_MAX, INT32_MAX, &w), ALPHABETA_OK);
+    CHECK_STATUS(alphabeta_search_window_double(dengine, &t, 4, -HUGE_VAL, HUGE_VAL, &w), ALPHABETA_OK);
+    CHECK(w.has_best_move && isfinite(w.score_double));
+    CHECK(restored(&g));
+    alphabeta_engine_free(engine);
+    alphabeta_engine_free(dengine);
+}
+
+/* Called from inside `evaluate` while `g->engine` searches. */
+static void reenter(test_game *g) {
+    test_game inner;
+    alphabeta_game t;
+    alphabeta_limits limits = alphabeta_limits_depth(2);
+    alphabeta_result r;
+    alphabeta_window_result w;
+
+    g->reentered = true;
+    game_init(&inner, 2, 4);
+    t = callbacks(&inner);
+    g->reentry[0] = alphabeta_search(g->engine, &t, &limits, &r, NULL, 0);
+    g->reentry[1] = alphabeta_search_window(g->engine, &t, 2, -1, 1, &w);
+    g->reentry[2] = alphabeta_engine_clear_table(g->engine);
+    g->reentry[3] = alphabeta_engine_clear_history(g->engine);
+    /* Another engine is free to search, even from here. */
+    g->reentry[4] = alphabeta_search(g->other, &t, &limits, &r, NULL, 0);
+    g->reentry[5] = restored(&inner) && inner.calls > 0 ? ALPHABETA_OK : ALPHABETA_ERROR_PANIC;
+}
+
+static void test_reentrance(void) {
+    alphabeta_engine *engine = new_engine(ALPHABETA_SCORE_INT32, 256);
+    alphabeta_engine *other = new_engine(ALPHABETA_SCORE_INT32, 256);
+    alphabeta_result r;
+    alphabeta_window_result w;
+    alphabeta_game t;
+    test_game g;
+    int pass;
+
+    for (pass = 0; pass < 2; pass++) { /* from a search, then from a window search */
+        game_init(&g, 2, 4);
+        g.misbehave = REENTER;
+        g.engine = engine;
+        g.other = other;
+        if (pass == 0) {
+            CHECK_STATUS(search(engine, &g, 4, &r), ALPHABETA_OK);
+        } else {
+            t = callbacks(&g);
+            CHECK_STATUS(alphabeta_search_window(engine, &t, 4, -INT32_MAX, INT32_MAX, &w), ALPHABETA_OK);
+        }
+        CHECK(g.reentered);
+        CHECK_STATUS(g.reentry[0], ALPHABETA_ERROR_ALREADY_SEARCHING);
+        CHECK_STATUS(g.reentry[1], ALPHABETA_ERROR_ALREADY_SEARCHING);
+        CHECK_STATUS(g.reentry[2], ALPHABETA_ERROR_ALREADY_SEARCHING);
+        CHECK_STATUS(g.reentry[3], ALPHABETA_ERROR_ALREADY_SEARCHING);
+        CHECK_STATUS(g.reentry[4], ALPHABETA_OK);
+        CHECK_STATUS(g.reentry[5], ALPHABETA_OK);
+        CHECK(restored(&g));
+        /* The engine is free again afterwards. */
+        game_init(&g, 2, 4);
+        CHECK_STATUS(search(engine, &g, 4, &r), ALPHABETA_OK);
+        CHECK_STATUS(alphabeta_engine_clear_table(engine), ALPHABETA_OK);
+    }
+    alphabeta_engine_free(engine);
+    alphabeta_engine_free(other);
+}
+
+static void test_nan(void) {
+    alphabeta_engine *dengine = new_engine(ALPHABETA_SCORE_DOUBLE, 256);
+    alphabeta_window_result w;
+    alphabeta_result r;
+    alphabeta_game t;
+    test_game g;
+
+    game_init(&g, 3, 6);
+    g.misbehave = NAN_SCORE;
+    g.at_ply = 3;
+    CHECK_STATUS(search(dengine, &g, 6, &r), ALPHABETA_ERROR_NAN_SCORE);
+    CHECK(restored(&g));
+    t = callbacks(&g);
+    CHECK_STATUS(alphabeta_engine_clear_table(dengine), ALPHABETA_OK);
+    CHECK_STATUS(alphabeta_search_window_double(dengine, &t, 3, -HUGE_VAL, HUGE_VAL, &w), ALPHABETA_ERROR_NAN_SCORE);
+    CHECK(restored(&g));
+    g.misbehave = BEHAVE;
+    CHECK_STATUS(search(dengine, &g, 6, &r), ALPHABETA_OK);
+    alphabeta_engine_free(dengine);
+}
+
+/* A host clock that advances 1 ms at every reading. */
+static uint64_t ticking_clock(void *user_data) {
+    uint64_t *now = (uint64_t *)user_data;
+    *now += 1000;
+    return *now;
+}
+
+typedef struct {
+    uint32_t last_depth;
+    int calls;
+    bool increasing;
+} info_log;
+
+static void on_iteration(void *user_data, const alphabeta_info *info) {
+    info_log *log = (info_log *)user_data;
+    if (info->depth != log->last_depth + 1 || (info->pv_length > 0 && info->pv == NULL)) {
+        log->increasing = false;
+    }
+    log->last_depth = info->depth;
+    log->calls++;
+}
+
+static void test_time_and_info(void) {
+    alphabeta_engine *engine = new_engine(ALPHABETA_SCORE_INT32, 1024);
+    alphabeta_game t;
+    alphabeta_limits limits;
+    alphabeta_result r;
+    test_game g;
+    uint64_t now = 0;
+    info_log log = {0, 0, true};
+
+    game_init(&g, 3, -1); /* endless */
+    t = callbacks(&g);
+    limits = alphabeta_limits_depth(40);
+    limits.time_limit_micros = 5000;
+    limits.clock = ticking_clock;
+    limits.clock_user_data = &now;
+    limits.min_depth = 2;
+    limits.on_iteration = on_iteration;
+    limits.on_iteration_user_data = &log;
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_OK);
+    CHECK(!r.completed && r.depth >= 2 && r.depth < 40 && r.has_elapsed && r.has_best_move);
+    CHECK(log.increasing && log.calls == (int)r.depth);
+    CHECK(restored(&g));
+    /* A time limit on the library's own clock (std builds). */
+    limits.clock = NULL;
+    limits.time_limit_micros = 1;
+    limits.min_depth = 3;
+    limits.on_iteration = NULL;
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_OK);
+    CHECK(r.depth >= 3 && !r.completed && r.has_elapsed);
+    CHECK(restored(&g));
+    alphabeta_engine_free(engine);
+}
+
+/* ---- stop from another thread ---- */
+
+typedef struct {
+    pthread_mutex_t lock;
+    pthread_cond_t started_cond;
+    bool started;
+    alphabeta_engine *engine;
+    alphabeta_status stop_status;
+    struct timespec stopped_at;
+} stopper;
+
+static void on_first_iteration(void *user_data, const alphabeta_info *info) {
+    stopper *s = (stopper *)user_data;
+    (void)info;
+    pthread_mutex_lock(&s->lock);
+    if (!s->started) {
+        s->started = true;
+        pthread_cond_signal(&s->started_cond);
+    }
+    pthread_mutex_unlock(&s->lock);
+}
+
+static void *stop_later(void *arg) {
+    stopper *s = (stopper *)arg;
+    struct timespec pause = {0, 50 * 1000 * 1000}; /* 50 ms into the search */
+    pthread_mutex_lock(&s->lock);
+    while (!s->started) {
+        pthread_cond_wait(&s->started_cond, &s->lock);
+    }
+    pthread_mutex_unlock(&s->lock);
+    nanosleep(&pause, NULL);
+    clock_gettime(CLOCK_MONOTONIC, &s->stopped_at);
+    s->stop_status = alphabeta_engine_stop(s->engine);
+    return NULL;
+}
+
+static double seconds_between(const struct timespec *from, const struct timespec *to) {
+    return (double)(to->tv_sec - from->tv_sec) + (double)(to->tv_nsec - from->tv_nsec) / 1e9;
+}
+
+static void test_stop_from_another_thread(void) {
+    alphabeta_engine *engine = new_engine(ALPHABETA_SCORE_INT32, 0);
+    alphabeta_game t;
+    alphabeta_limits limits;
+    alphabeta_result r;
+    test_game g;
+    stopper s;
+    pthread_t thread;
+    struct timespec returned_at;
+    double late;
+
+    /* A stop on an idle engine is harmless: the next search still runs to its end. */
+    CHECK_STATUS(alphabeta_engine_stop(engine), ALPHABETA_OK);
+    game_init(&g, 3, 6);
+    CHECK_STATUS(search(engine, &g, 6, &r), ALPHABETA_OK);
+    CHECK(r.completed && r.exact);
+
+    /* An endless game searched to the deepest depth: years without the stop. */
+    game_init(&g, 8, -1);
+    t = callbacks(&g);
+    limits = alphabeta_limits_depth((uint32_t)alphabeta_max_ply());
+    memset(&s, 0, sizeof s);
+    pthread_mutex_init(&s.lock, NULL);
+    pthread_cond_init(&s.started_cond, NULL);
+    s.engine = engine;
+    s.stop_status = ALPHABETA_ERROR_PANIC;
+    limits.on_iteration = on_first_iteration;
+    limits.on_iteration_user_data = &s;
+    if (pthread_create(&thread, NULL, stop_later, &s) != 0) {
+        CHECK(!"pthread_create");
+        alphabeta_engine_free(engine);
+        return;
+    }
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_OK);
+    clock_gettime(CLOCK_MONOTONIC, &returned_at);
+    pthread_join(thread, NULL);
+    late = seconds_between(&s.stopped_at, &returned_at);
+    CHECK_STATUS(s.stop_status, ALPHABETA_OK);
+    CHECK(!r.completed && r.depth >= 1 && r.depth < alphabeta_max_ply() && r.has_best_move);
+    /* It returned soon after the stop (generous: valgrind runs ~50x slower). */
+    CHECK(late < 5.0);
+    CHECK(restored(&g));
+    pthread_cond_destroy(&s.started_cond);
+    pthread_mutex_destroy(&s.lock);
+
+    /* The stop does not outlive its search. */
+    game_init(&g, 3, 6);
+    CHECK_STATUS(search(engine, &g, 6, &r), ALPHABETA_OK);
+    CHECK(r.completed && r.exact);
+    alphabeta_engine_free(engine);
+}
+
+/* ---- several threads: clone_state required, its failure reported, clones freed ---- */
+
+static pthread_mutex_t clone_lock = PTHREAD_MUTEX_INITIALIZER;
+static long clones_made, clones_freed;
+static bool clones_fail;
+
+static void *t_clone(void *u) {
+    test_game *copy;
+    pthread_mutex_lock(&clone_lock);
+    if (clones_fail) {
+        pthread_mutex_unlock(&clone_lock);
+        return NULL;
+    }
+    clones_made++;
+    pthread_mutex_unlock(&clone_lock);
+    copy = (test_game *)malloc(sizeof *copy);
+    if (copy != NULL) {
+        memcpy(copy, u, sizeof *copy);
+    }
+    return copy;
+}
+
+static void t_free(void *u) {
+    pthread_mutex_lock(&clone_lock);
+    clones_freed++;
+    pthread_mutex_unlock(&clone_lock);
+    free(u);
+}
+
+static void test_threads(void) {
+    alphabeta_config config = alphabeta_config_default();
+    alphabeta_engine *engine = NULL;
+    alphabeta_limits limits = alphabeta_limits_depth(6);
+    alphabeta_result r;
+    alphabeta_game t;
+    test_game g;
+
+    config.threads = 2;
+    CHECK_STATUS(alphabeta_engine_new(&config, 1024, &engine), ALPHABETA_OK);
+    if (engine == NULL) {
+        return;
+    }
+    game_init(&g, 3, 6);
+    t = callbacks(&g);
+    /* Without clone_state: a required callback for several threads. */
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+    CHECK(restored(&g));
+    /* clone_state returning NULL. */
+    t.clone_state = t_clone;
+    t.free_state = t_free;
+    clones_fail = true;
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_CLONE_FAILED);
+    CHECK(restored(&g));
+    /* Working clones: the search succeeds and every copy is freed. */
+    clones_fail = false;
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_OK);
+    CHECK(r.completed && r.exact && r.has_best_move && restored(&g));
+    CHECK(clones_made > 0 && clones_made == clones_freed);
+    alphabeta_engine_free(engine);
+}
+
+int main(int argc, char **argv) {
+    bool thread_pool = !(argc == 2 && strcmp(argv[1], "--no-thread-pool") == 0);
+    if (argc > 1 && thread_pool) {
+        fprintf(stderr, "usage: misuse [--no-thread-pool]\n");
+        return 2;
+    }
+    test_version_and_messages();
+    test_defaults_and_capacities();
+    test_engine_init();
+    test_engine_new_and_free();
+    test_null_arguments();
+    test_null_callbacks();
+    test_pv_truncation();
+    test_move_counts();
+    test_depths_and_windows();
+    test_reentrance();
+    test_nan();
+    test_time_and_info();
+    test_stop_from_another_thread();
+    if (thread_pool) {
+        test_threads();
+    }
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}

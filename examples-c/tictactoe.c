@@ -1,0 +1,428 @@
+/*
+ * Tic-tac-toe through the C API: play against the engine, or solve a board. The C twin of
+ * the Rust example `examples/tictactoe.rs`, with the same output.
+ *
+ *     target/examples-c/tictactoe                    # you are X, the engine O
+ *     target/examples-c/tictactoe --engine-first
+ *     target/examples-c/tictactoe --solve XX.OO....  # value 1 best 2
+ *
+ * `--solve BOARD` takes 9 characters (`X`, `O`, `.`, row by row) and prints the value for
+ * the side to move (1 win, 0 draw, -1 loss) and every best move (cells 0-8):
+ * `value 1 best 2,4,5`; a finished game prints `value V best -`.
+ *
+ * The engine lives in a static buffer (`alphabeta_engine_init`: no heap, the way a
+ * microcontroller would hold it), with the default configuration and int32 scores, no table.
+ * Plain C99.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alphabeta.h"
+
+#define WIN 1000000
+#define FULL 0x1ffu
+
+/* The eight lines of three cells, as bit masks over cells 0..8. */
+static const uint16_t LINES[8] = {0x007, 0x038, 0x1c0, 0x049, 0x092, 0x124, 0x111, 0x054};
+
+enum { MARK_X = 0, MARK_O = 1, NO_MARK = -1 };
+
+typedef struct {
+    uint16_t marks[2]; /* bit i: cell i holds X (marks[0]) or O (marks[1]) */
+    int to_move;       /* MARK_X or MARK_O */
+} board;
+
+/* Zobrist keys: 2 marks on 9 cells and 2 sides to move, from a fixed seed (splitmix64). */
+static uint64_t piece_keys[2][9];
+static uint64_t side_keys[2];
+
+static uint64_t splitmix64(uint64_t *state) {
+    uint64_t z = (*state += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+static void init_keys(void) {
+    uint64_t state = 0x71077ac7u;
+    int mark, cell;
+    for (mark = 0; mark < 2; mark++) {
+        for (cell = 0; cell < 9; cell++) {
+            piece_keys[mark][cell] = splitmix64(&state);
+        }
+    }
+    side_keys[0] = splitmix64(&state);
+    side_keys[1] = splitmix64(&state);
+}
+
+static bool has_line(uint16_t marks) {
+    int i;
+    for (i = 0; i < 8; i++) {
+        if ((LINES[i] & marks) == LINES[i]) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static int winner(const board *b) {
+    if (has_line(b->marks[MARK_X])) {
+        return MARK_X;
+    }
+    if (has_line(b->marks[MARK_O])) {
+        return MARK_O;
+    }
+    return NO_MARK;
+}
+
+static bool is_full(const board *b) {
+    return (b->marks[0] | b->marks[1]) == FULL;
+}
+
+static int cell_mark(const board *b, int cell) {
+    if (b->marks[MARK_X] & (1u << cell)) {
+        return MARK_X;
+    }
+    if (b->marks[MARK_O] & (1u << cell)) {
+        return MARK_O;
+    }
+    return NO_MARK;
+}
+
+/* ---- the callbacks ---- */
+
+static int32_t ttt_generate_moves(void *user_data, uint32_t *moves, int32_t capacity) {
+    const board *b = (const board *)user_data;
+    unsigned free_cells = FULL & ~(unsigned)(b->marks[0] | b->marks[1]);
+    int32_t count = 0;
+    uint32_t cell;
+    for (cell = 0; cell < 9; cell++) {
+        if (free_cells & (1u << cell)) {
+            if (count < capacity) {
+                moves[count] = cell;
+            }
+            count++;
+        }
+    }
+    return count;
+}
+
+static void ttt_make_move(void *user_data, uint32_t cell) {
+    board *b = (board *)user_data;
+    b->marks[b->to_move] = (uint16_t)(b->marks[b->to_move] | (1u << cell));
+    b->to_move = 1 - b->to_move;
+}
+
+static void ttt_unmake_move(void *user_data, uint32_t cell) {
+    board *b = (board *)user_data;
+    b->to_move = 1 - b->to_move;
+    b->marks[b->to_move] = (uint16_t)(b->marks[b->to_move] & ~(1u << cell));
+}
+
+static int32_t ttt_evaluate(void *user_data, int32_t player, uint32_t ply, uint32_t depth_left) {
+    int w = winner((const board *)user_data);
+    (void)depth_left;
+    if (w == NO_MARK) {
+        return 0;
+    }
+    /* A win `ply` plies from the root is WIN - ply; a loss its negation. */
+    return w == player ? WIN - (int32_t)ply : -(WIN - (int32_t)ply);
+}
+
+static uint64_t ttt_zobrist_key(void *user_data) {
+    const board *b = (const board *)user_data;
+    uint64_t key = side_keys[b->to_move];
+    int cell;
+    for (cell = 0; cell < 9; cell++) {
+        int mark = cell_mark(b, cell);
+        if (mark != NO_MARK) {
+            key ^= piece_keys[mark][cell];
+        }
+    }
+    return key;
+}
+
+static int32_t ttt_side_to_move(void *user_data) {
+    return ((const board *)user_data)->to_move;
+}
+
+static bool ttt_is_terminal(void *user_data) {
+    const board *b = (const board *)user_data;
+    return is_full(b) || winner(b) != NO_MARK;
+}
+
+static alphabeta_game game_of(board *b) {
+    alphabeta_game g;
+    memset(&g, 0, sizeof g); /* the optional callbacks NULL */
+    g.user_data = b;
+    g.generate_moves = ttt_generate_moves;
+    g.make_move = ttt_make_move;
+    g.unmake_move = ttt_unmake_move;
+    g.evaluate = ttt_evaluate;
+    g.zobrist_key = ttt_zobrist_key;
+    g.side_to_move = ttt_side_to_move;
+    g.is_terminal = ttt_is_terminal;
+    return g;
+}
+
+/* ---- the engine, in a static buffer ---- */
+
+/* Room for the engine of this build (alphabeta_engine_size() is checked at run time), aligned
+ * for any type the engine holds (alphabeta_engine_align() is checked too). */
+static union {
+    unsigned char bytes[64 * 1024];
+    uint64_t align_u64;
+    long double align_ld;
+    void *align_ptr;
+} engine_memory;
+
+static alphabeta_engine *make_engine(void) {
+    alphabeta_engine *engine = NULL;
+    alphabeta_status status;
+    if (alphabeta_engine_size() > sizeof engine_memory.bytes ||
+        (uintptr_t)engine_memory.bytes % alphabeta_engine_align() != 0) {
+        fprintf(stderr, "error: the static engine buffer is too small or misaligned\n");
+        return NULL;
+    }
+    /* NULL: the default configuration; NULL, 0: no transposition table. */
+    status = alphabeta_engine_init(engine_memory.bytes, sizeof engine_memory.bytes, NULL, NULL, 0,
+                                   &engine);
+    if (status != ALPHABETA_OK) {
+        fprintf(stderr, "error: alphabeta_engine_init: %s\n", alphabeta_status_message(status));
+        return NULL;
+    }
+    return engine;
+}
+
+/* A full-depth search of `b` (9 plies reach every end). */
+static alphabeta_status search(alphabeta_engine *engine, board *b, alphabeta_result *result) {
+    alphabeta_game g = game_of(b);
+    alphabeta_limits limits = alphabeta_limits_depth(9);
+    uint32_t pv[9];
+    alphabeta_status status = alphabeta_search(engine, &g, &limits, result, pv, 9);
+    return status == ALPHABETA_ERROR_PV_TRUNCATED ? ALPHABETA_OK : status;
+}
+
+/* ---- solve ---- */
+
+static int sign(int32_t score) {
+    return (score > 0) - (score < 0);
+}
+
+/* The value of a finished game for the side to move. */
+static int terminal_value(const board *b) {
+    int w = winner(b);
+    if (w == NO_MARK) {
+        return 0;
+    }
+    return w == b->to_move ? 1 : -1;
+}
+
+static bool parse_board(const char *cells, board *b) {
+    size_t length = strlen(cells), i;
+    int x, o;
+    if (length != 9) {
+        fprintf(stderr, "error: \"%s\": a board has 9 cells, this one has %lu characters\n", cells,
+                (unsigned long)length);
+        return false;
+    }
+    b->marks[0] = b->marks[1] = 0;
+    for (i = 0; i < 9; i++) {
+        switch (cells[i]) {
+        case 'X':
+        case 'x':
+            b->marks[MARK_X] = (uint16_t)(b->marks[MARK_X] | (1u << i));
+            break;
+        case 'O':
+        case 'o':
+            b->marks[MARK_O] = (uint16_t)(b->marks[MARK_O] | (1u << i));
+            break;
+        case '.':
+            break;
+        default:
+            fprintf(stderr, "error: \"%s\": cell %lu is '%c'; cells are 'X', 'O' or '.'\n", cells,
+                    (unsigned long)i, cells[i]);
+            return false;
+        }
+    }
+    x = 0;
+    o = 0;
+    for (i = 0; i < 9; i++) {
+        x += (b->marks[MARK_X] >> i) & 1;
+        o += (b->marks[MARK_O] >> i) & 1;
+    }
+    if (x != o && x != o + 1) {
+        fprintf(stderr,
+                "error: \"%s\": X has %d marks and O has %d; X moves first, so X has as many as "
+                "O or one more\n",
+                cells, x, o);
+        return false;
+    }
+    b->to_move = x == o ? MARK_X : MARK_O;
+    return true;
+}
+
+static int solve_command(const char *cells) {
+    board b;
+    alphabeta_engine *engine;
+    int best_value = -2, best[9], count = 0, i;
+    uint32_t moves[9];
+    int32_t n;
+    alphabeta_game g;
+
+    if (!parse_board(cells, &b) || (engine = make_engine()) == NULL) {
+        return 1;
+    }
+    if (ttt_is_terminal(&b)) {
+        printf("value %d best -\n", terminal_value(&b));
+        return 0;
+    }
+    g = game_of(&b);
+    n = g.generate_moves(&b, moves, 9);
+    for (i = 0; i < n; i++) {
+        alphabeta_result child;
+        alphabeta_status status;
+        int value;
+        ttt_make_move(&b, moves[i]);
+        status = search(engine, &b, &child);
+        ttt_unmake_move(&b, moves[i]);
+        if (status != ALPHABETA_OK) {
+            fprintf(stderr, "error: %s\n", alphabeta_status_message(status));
+            return 1;
+        }
+        value = -sign(child.score);
+        if (value > best_value) {
+            best_value = value;
+            count = 0;
+        }
+        if (value == best_value) {
+            best[count++] = (int)moves[i];
+        }
+    }
+    printf("value %d best ", best_value);
+    for (i = 0; i < count; i++) {
+        printf(i == 0 ? "%d" : ",%d", best[i]);
+    }
+    printf("\n");
+    return 0;
+}
+
+/* ---- play ---- */
+
+static void print_board(const board *b) {
+    int row, col;
+    for (row = 0; row < 3; row++) {
+        printf(" ");
+        for (col = 0; col < 3; col++) {
+            int cell = row * 3 + col, mark = cell_mark(b, cell);
+            if (col > 0) {
+                printf(" | ");
+            }
+            if (mark == NO_MARK) {
+                printf("%d", cell + 1);
+            } else {
+                printf("%c", mark == MARK_X ? 'X' : 'O');
+            }
+        }
+        printf("\n");
+        if (row < 2) {
+            printf("---+---+---\n");
+        }
+    }
+}
+
+/* The number a line holds, or 0 when it is not a number 1-9 (surrounding blanks allowed). */
+static int read_cell(const char *line) {
+    char *end;
+    long n;
+    while (*line == ' ' || *line == '\t') {
+        line++;
+    }
+    if (!(*line == '+' || (*line >= '0' && *line <= '9'))) {
+        return 0;
+    }
+    n = strtol(line, &end, 10);
+    while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n') {
+        end++;
+    }
+    return (*end == '\0' && n >= 1 && n <= 9) ? (int)n : 0;
+}
+
+static int play(int engine_mark) {
+    board b = {{0, 0}, MARK_X};
+    alphabeta_engine *engine = make_engine();
+    char line[256];
+    int w;
+    if (engine == NULL) {
+        return 1;
+    }
+    printf("You are %c. Type a cell number 1-9.\n", engine_mark == MARK_X ? 'O' : 'X');
+    while (!ttt_is_terminal(&b)) {
+        uint32_t cell;
+        if (b.to_move == engine_mark) {
+            alphabeta_result result;
+            alphabeta_status status = search(engine, &b, &result);
+            if (status != ALPHABETA_OK) {
+                fprintf(stderr, "error: %s\n", alphabeta_status_message(status));
+                return 1;
+            }
+            if (!result.has_best_move) {
+                break;
+            }
+            cell = result.best_move;
+            printf("Engine plays %u (nodes %lu)\n", (unsigned)cell + 1, (unsigned long)result.nodes);
+        } else {
+            int n;
+            size_t length;
+            print_board(&b);
+            printf("Your move: ");
+            fflush(stdout);
+            if (fgets(line, sizeof line, stdin) == NULL) {
+                printf("\n");
+                return 0;
+            }
+            length = strlen(line);
+            if (length == sizeof line - 1 && line[length - 1] != '\n') {
+                int c; /* a longer line: drop the rest, it is not a number 1-9 anyway */
+                while ((c = getchar()) != EOF && c != '\n') {
+                }
+                line[0] = '\0';
+            }
+            n = read_cell(line);
+            if (n == 0 || cell_mark(&b, n - 1) != NO_MARK) {
+                printf("Please type the number of a free cell, 1-9.\n");
+                continue;
+            }
+            cell = (uint32_t)(n - 1);
+        }
+        ttt_make_move(&b, cell);
+    }
+    print_board(&b);
+    w = winner(&b);
+    if (w == NO_MARK) {
+        printf("Draw.\n");
+    } else if (w == engine_mark) {
+        printf("The engine wins.\n");
+    } else {
+        printf("You win.\n");
+    }
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    init_keys();
+    if (argc == 1) {
+        return play(MARK_O);
+    }
+    if (argc == 2 && strcmp(argv[1], "--engine-first") == 0) {
+        return play(MARK_X);
+    }
+    if (argc == 3 && strcmp(argv[1], "--solve") == 0) {
+        return solve_command(argv[2]);
+    }
+    fprintf(stderr, "usage: tictactoe [--engine-first | --solve BOARD]\n");
+    return 1;
+}

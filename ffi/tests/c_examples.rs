@@ -1,0 +1,277 @@
+//! The C and C++ examples (`examples-c/`), built and run by the workspace's test command.
+//!
+//! Runs `make -C examples-c check sanitize valgrind`: the libraries, the examples as C99 and
+//! C++17 with `-Wall -Wextra -Werror -pedantic`, their checks against the Rust examples, the
+//! misuse test plain, under AddressSanitizer + UndefinedBehaviorSanitizer and under valgrind.
+//! Then checks the key outputs here against the library itself:
+//!
+//! * `connect4.c` on Test_L3_R1: 0 mismatches, and every line's score and node count equal to
+//!   `games::connect4::solve` over `solver_engine` with the same 2^20-slot table, cleared (with
+//!   the history) before every position, as the Rust example does;
+//! * `tictactoe.c --solve`: the Rust example's answer (its algorithm, run here) and the data
+//!   file's, for a set of boards;
+//! * `tictactoe.c` in play: the engine never loses, against every sequence of human moves;
+//! * `misuse.c`: all passed.
+//!
+//! Needs `make`, `gcc`, `g++` and `valgrind` (Debian/Ubuntu packages `make gcc g++
+//! valgrind`); a missing one fails the test with that message, it is never skipped.
+
+use std::collections::HashMap;
+use std::env;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::AtomicU8;
+
+use alphabeta::games::connect4::{solve, solver_engine, Connect4};
+use alphabeta::games::tictactoe::{Board, TicTacToeEval};
+use alphabeta::tt::{Slot, Slot32, TableSlice};
+use alphabeta::{Config, Engine, Game, Limits, MoveList};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("ffi/ has a parent").to_path_buf()
+}
+
+/// Cargo's target directory, as the Makefile computes it.
+fn target_dir() -> PathBuf {
+    match env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if Path::new(&dir).is_absolute() => PathBuf::from(dir),
+        Some(dir) => root().join(dir),
+        None => root().join("target"),
+    }
+}
+
+fn out_dir() -> PathBuf {
+    target_dir().join("examples-c")
+}
+
+fn on_path(program: &str) -> bool {
+    env::var_os("PATH")
+        .is_some_and(|path| env::split_paths(&path).any(|dir| dir.join(program).is_file()))
+}
+
+/// Fails (never skips) when a tool is missing, naming the package that provides it.
+fn require_tools() {
+    let missing: Vec<String> =
+        [("make", "make"), ("gcc", "gcc"), ("g++", "g++"), ("valgrind", "valgrind")]
+            .iter()
+            .filter(|(program, _)| !on_path(program))
+            .map(|(program, package)| format!("`{program}` (apt package `{package}`)"))
+            .collect();
+    assert!(
+        missing.is_empty(),
+        "the C examples need {}: install them (e.g. `apt-get install make gcc g++ valgrind`)",
+        missing.join(", ")
+    );
+}
+
+fn run_make() {
+    let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let output = Command::new("make")
+        .arg("-C")
+        .arg(root().join("examples-c"))
+        .arg(format!("CARGO={cargo}"))
+        .args(["check", "sanitize", "valgrind"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("make runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "make -C examples-c check sanitize valgrind failed ({}):\n--- stdout\n{stdout}\n--- stderr\n{stderr}",
+        output.status
+    );
+    for line in ["check: all passed", "sanitize: all passed", "valgrind: all passed"] {
+        assert!(stdout.lines().any(|l| l == line), "make printed no `{line}`:\n{stdout}");
+    }
+}
+
+/// `line N score S nodes K us U` lines of the connect4 output, by line number.
+fn connect4_lines(output: &str) -> HashMap<usize, (i32, u64)> {
+    let mut lines = HashMap::new();
+    for line in output.lines().filter(|l| l.starts_with("line ")) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        assert!(f.len() >= 8 && f[2] == "score" && f[4] == "nodes" && f[6] == "us", "{line}");
+        let number = f[1].parse().expect("a line number");
+        lines.insert(number, (f[3].parse().expect("a score"), f[5].parse().expect("nodes")));
+    }
+    lines
+}
+
+fn check_connect4() {
+    let path = root().join("tests/data/connect4/Test_L3_R1");
+    let data = std::fs::read_to_string(&path).expect("Test_L3_R1");
+    let c_output = std::fs::read_to_string(out_dir().join("connect4-L3.out")).expect("the output");
+    let summary = c_output.lines().last().expect("a summary line");
+    assert!(summary.starts_with("positions 1000 mismatches 0 mean_us "), "{summary}");
+    let c_lines = connect4_lines(&c_output);
+    assert_eq!(c_lines.len(), 1000);
+
+    // The Rust solver, as the Rust example runs it: 2^20 slots, cleared with the history
+    // before every position.
+    let slots: Vec<Slot32> = (0..1 << 20).map(|_| Slot32::EMPTY).collect();
+    let generation = AtomicU8::new(0);
+    let table = TableSlice::new(&slots, &generation);
+    let mut engine = solver_engine(table);
+    let mut total_nodes = 0;
+    for (index, line) in data.lines().enumerate() {
+        let mut fields = line.split_whitespace();
+        let moves = fields.next().expect("moves");
+        let expected: i32 = fields.next().expect("a score").parse().expect("a number");
+        let position = Connect4::from_moves(moves).expect("a legal position");
+        table.clear();
+        engine.clear_history();
+        let solution = solve(&mut engine, position).expect("solved");
+        assert_eq!(solution.score, expected, "line {}: the Rust solver's score", index + 1);
+        let (c_score, c_nodes) = c_lines[&(index + 1)];
+        assert_eq!(
+            (c_score, c_nodes),
+            (solution.score, solution.nodes),
+            "line {} ({moves}): connect4.c's score and nodes, then the Rust solver's",
+            index + 1
+        );
+        total_nodes += solution.nodes;
+    }
+    let mean_nodes = format!("mean_nodes {:.1}", total_nodes as f64 / 1000.0);
+    assert!(summary.ends_with(&mean_nodes), "{summary} should end with {mean_nodes}");
+}
+
+/// What `examples/tictactoe.rs --solve` prints, computed the way it computes it.
+fn rust_solve(cells: &str) -> String {
+    let mut board = Board::parse(cells).expect("a legal board");
+    if board.is_terminal() {
+        let value = match board.winner() {
+            Some(winner) if winner == board.side_to_move() => 1,
+            Some(_) => -1,
+            None => 0,
+        };
+        return format!("value {value} best -");
+    }
+    let mut engine: Engine<Board, TicTacToeEval, 9, 9> = Engine::new(TicTacToeEval, Config::new());
+    let mut moves = MoveList::<u8, 9>::new();
+    board.generate_moves(&mut moves);
+    let (mut best_value, mut best) = (i32::MIN, Vec::new());
+    for &cell in &moves {
+        board.make_move(cell);
+        let score = engine.search(&mut board, &Limits::depth(9)).expect("searched").score;
+        board.unmake_move(cell, ());
+        let value = -score.signum();
+        if value > best_value {
+            best_value = value;
+            best.clear();
+        }
+        if value == best_value {
+            best.push(cell.to_string());
+        }
+    }
+    format!("value {best_value} best {}", best.join(","))
+}
+
+fn check_tictactoe_solve() {
+    let data = std::fs::read_to_string(root().join("tests/data/tictactoe/positions.txt"))
+        .expect("positions.txt");
+    let known: HashMap<&str, String> = data
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            (f[0], format!("value {} best {}", f[2], f[3]))
+        })
+        .collect();
+    let program = out_dir().join("tictactoe");
+    for cells in [
+        ".........",
+        "X........",
+        "....X....",
+        "XX.OO....",
+        "XO.X.O.X.",
+        "XOXXOO...",
+        "XX.OO.X.O",
+        "OX.XO....",
+        "XOXOXOXOX",
+        "XXXOO....",
+        "XOXOOXXXO",
+    ] {
+        let output = Command::new(&program).args(["--solve", cells]).output().expect("runs");
+        assert!(output.status.success(), "tictactoe --solve {cells}: {output:?}");
+        let c = String::from_utf8(output.stdout).expect("UTF-8");
+        let rust = rust_solve(cells);
+        assert_eq!(c.trim_end(), rust, "tictactoe --solve {cells}: C, then the Rust example");
+        assert_eq!(rust, known[cells], "{cells}: the Rust example, then positions.txt");
+    }
+}
+
+/// Plays every sequence of human moves against `tictactoe.c` (the engine moving first or
+/// second) and checks that the engine never loses; counts the games in `games`.
+fn explore_games(program: &Path, engine_first: bool, human: &mut Vec<u8>, games: &mut u32) {
+    let mut child = Command::new(program)
+        .args(if engine_first { &["--engine-first"][..] } else { &[][..] })
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("tictactoe runs");
+    let input: String = human.iter().map(|cell| format!("{cell}\n")).collect();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(input.as_bytes()).expect("writes");
+    }
+    let output = child.wait_with_output().expect("finishes");
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let last = text.lines().last().unwrap_or("");
+    if ["Draw.", "The engine wins.", "You win."].contains(&last) {
+        assert_ne!(
+            last, "You win.",
+            "the engine lost to {human:?} (engine first: {engine_first}):\n{text}"
+        );
+        *games += 1;
+        return;
+    }
+    // The input ran out at "Your move: ": the last board shows the free cells as digits.
+    let board: String = text
+        .lines()
+        .filter(|l| l.starts_with(' ') && l.contains('|'))
+        .rev()
+        .take(3)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let free: Vec<u8> = board.bytes().filter(u8::is_ascii_digit).map(|d| d - b'0').collect();
+    assert!(!free.is_empty() && text.ends_with("Your move: \n"), "unexpected output:\n{text}");
+    for cell in free {
+        human.push(cell);
+        explore_games(program, engine_first, human, games);
+        human.pop();
+    }
+}
+
+fn check_tictactoe_never_loses() {
+    let program = out_dir().join("tictactoe");
+    for engine_first in [false, true] {
+        let mut games = 0;
+        explore_games(&program, engine_first, &mut Vec::new(), &mut games);
+        // Every line of play was explored: 91 games with the engine first, more without.
+        assert!(games >= 91, "{games} games (engine first: {engine_first})");
+        eprintln!("tictactoe play, engine first {engine_first}: {games} games, none lost");
+    }
+}
+
+fn check_misuse() {
+    let output = std::fs::read_to_string(out_dir().join("misuse.out")).expect("misuse output");
+    let last = output.lines().last().expect("a summary line");
+    let (passed, failed) = last.split_once(" passed, ").expect("`N passed, M failed`");
+    assert!(passed.parse::<u32>().expect("a count") > 200, "{last}");
+    assert_eq!(failed, "0 failed", "{output}");
+}
+
+#[test]
+fn c_and_cxx_examples_build_run_and_agree_with_rust() {
+    require_tools();
+    run_make();
+    check_misuse();
+    check_connect4();
+    check_tictactoe_solve();
+    check_tictactoe_never_loses();
+}
