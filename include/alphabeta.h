@@ -45,13 +45,13 @@
 #define ALPHABETA_TT_CUTOFFS_NEVER 2
 
 /**
- * `alphabeta_config.parallel_scheme`: every thread searches the whole root, sharing the table
- * (default).
+ * `alphabeta_config.parallel_scheme`: every thread searches the whole root, sharing the table.
  */
 #define ALPHABETA_PARALLEL_LAZY_SMP 0
 
 /**
- * `alphabeta_config.parallel_scheme`: the first root move alone, then the others shared out.
+ * `alphabeta_config.parallel_scheme`: the first root move alone, then the others shared out
+ * (default).
  */
 #define ALPHABETA_PARALLEL_ROOT_SPLIT 1
 
@@ -308,7 +308,7 @@ typedef struct {
    */
   uint32_t threads;
   /**
-   * `ALPHABETA_PARALLEL_LAZY_SMP` (default) or `ALPHABETA_PARALLEL_ROOT_SPLIT`.
+   * `ALPHABETA_PARALLEL_ROOT_SPLIT` (default) or `ALPHABETA_PARALLEL_LAZY_SMP`.
    */
   uint32_t parallel_scheme;
 } alphabeta_config;

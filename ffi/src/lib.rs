@@ -476,10 +476,10 @@ pub const ALPHABETA_TT_CUTOFFS_DEEPER_OR_PROVEN: u32 = 0;
 pub const ALPHABETA_TT_CUTOFFS_EQUAL_DRAFT: u32 = 1;
 /// `alphabeta_config.tt_cutoffs`: never; the table only orders moves.
 pub const ALPHABETA_TT_CUTOFFS_NEVER: u32 = 2;
-/// `alphabeta_config.parallel_scheme`: every thread searches the whole root, sharing the table
-/// (default).
+/// `alphabeta_config.parallel_scheme`: every thread searches the whole root, sharing the table.
 pub const ALPHABETA_PARALLEL_LAZY_SMP: u32 = 0;
-/// `alphabeta_config.parallel_scheme`: the first root move alone, then the others shared out.
+/// `alphabeta_config.parallel_scheme`: the first root move alone, then the others shared out
+/// (default).
 pub const ALPHABETA_PARALLEL_ROOT_SPLIT: u32 = 1;
 /// `alphabeta_config.score_type`: `int32_t` scores from `evaluate` (default).
 pub const ALPHABETA_SCORE_INT32: u32 = 0;
@@ -537,7 +537,7 @@ pub struct alphabeta_config {
     /// `clone_state` (and `free_state`) callbacks, callbacks safe to call on other threads
     /// (each on its own copy of the state), and a thread-safe clock and progress callback.
     pub threads: u32,
-    /// `ALPHABETA_PARALLEL_LAZY_SMP` (default) or `ALPHABETA_PARALLEL_ROOT_SPLIT`.
+    /// `ALPHABETA_PARALLEL_ROOT_SPLIT` (default) or `ALPHABETA_PARALLEL_LAZY_SMP`.
     pub parallel_scheme: u32,
 }
 
@@ -569,7 +569,7 @@ pub extern "C" fn alphabeta_config_default() -> alphabeta_config {
         tie_break: false,
         tie_break_seed: 0,
         threads: 1,
-        parallel_scheme: ALPHABETA_PARALLEL_LAZY_SMP,
+        parallel_scheme: ALPHABETA_PARALLEL_ROOT_SPLIT,
     }
 }
 
