@@ -347,23 +347,40 @@ impl CGame {
         generator: unsafe extern "C" fn(*mut c_void, *mut u32, i32) -> i32,
         moves: &mut MoveList<u32, N>,
     ) {
-        let spare = moves.spare_capacity_mut();
-        let capacity = spare.len().min(i32::MAX as usize);
-        // SAFETY: the callback writes at most `capacity` u32 values into `spare`, which holds
-        // `capacity` slots (the host promises to respect the capacity it is given).
-        let count = unsafe {
-            generator(self.table.user_data, spare.as_mut_ptr().cast::<u32>(), capacity as i32)
-        };
-        match usize::try_from(count) {
-            Ok(count) if count <= capacity => {
-                // SAFETY: the callback initialised `count <= capacity` moves.
-                unsafe { moves.set_len(count) };
-            }
-            Ok(_) => moves.mark_overflow(),
-            Err(_) => {
-                self.fail(ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT);
-                moves.mark_overflow(); // stops the search at once
-            }
+        // SAFETY: the host's generator with its own user_data, writing at most `capacity`
+        // moves into the buffer it is given.
+        let generate =
+            |buffer, capacity| unsafe { generator(self.table.user_data, buffer, capacity) };
+        if !fill_moves(moves, generate) {
+            self.fail(ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT);
+        }
+    }
+}
+
+/// Lets a host's move generator write into a move list's spare room (`generate(buffer,
+/// capacity)` returns how many it wrote). More moves than fit mark the list overflowed (the
+/// search then fails with `MOVE_OVERFLOW`); a negative count does too and returns `false`, so
+/// the caller can report `NEGATIVE_MOVE_COUNT`.
+pub(crate) fn fill_moves<const N: usize>(
+    moves: &mut MoveList<u32, N>,
+    generate: impl FnOnce(*mut u32, i32) -> i32,
+) -> bool {
+    let spare = moves.spare_capacity_mut();
+    let capacity = spare.len().min(i32::MAX as usize);
+    let count = generate(spare.as_mut_ptr().cast::<u32>(), capacity as i32);
+    match usize::try_from(count) {
+        Ok(count) if count <= capacity => {
+            // SAFETY: the generator initialised `count <= capacity` moves.
+            unsafe { moves.set_len(count) };
+            true
+        }
+        Ok(_) => {
+            moves.mark_overflow();
+            true
+        }
+        Err(_) => {
+            moves.mark_overflow(); // stops the search at once
+            false
         }
     }
 }

@@ -12,8 +12,8 @@ use alphabeta::tt::{Slot32, TableSlice};
 use alphabeta::{Clock, EvalContext, Limits, MoveList};
 
 use crate::{
-    alphabeta_config, alphabeta_config_default, alphabeta_limits, alphabeta_status, convert, guard,
-    status_of, CClock, MAX_MOVES, MAX_PLY,
+    alphabeta_config, alphabeta_config_default, alphabeta_limits, alphabeta_status, convert,
+    fill_moves, guard, status_of, CClock, MAX_MOVES, MAX_PLY,
 };
 use alphabeta_status::*;
 
@@ -168,18 +168,9 @@ impl CMultiGame {
         generate: impl FnOnce(*mut u32, i32) -> i32,
         moves: &mut MoveList<u32, N>,
     ) {
-        let spare = moves.spare_capacity_mut();
-        let capacity = spare.len().min(i32::MAX as usize);
-        let count = generate(spare.as_mut_ptr().cast::<u32>(), capacity as i32);
-        match usize::try_from(count) {
-            // SAFETY: the callback initialised `count <= capacity` moves.
-            Ok(count) if count <= capacity => unsafe { moves.set_len(count) },
-            Ok(_) => moves.mark_overflow(),
-            Err(_) => {
-                let code = ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT as i32;
-                let _ = self.error.compare_exchange(0, code, Ordering::Relaxed, Ordering::Relaxed);
-                moves.mark_overflow();
-            }
+        if !fill_moves(moves, generate) {
+            let code = ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT as i32;
+            let _ = self.error.compare_exchange(0, code, Ordering::Relaxed, Ordering::Relaxed);
         }
     }
 }
