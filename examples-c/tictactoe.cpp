@@ -297,7 +297,7 @@ struct Endless {
     bool is_terminal() const { return false; }
 };
 
-int check_wrapper() {
+int check_wrapper(bool timing) {
     static_assert(!std::is_copy_constructible_v<alphabeta::Engine>, "move-only");
     static_assert(!std::is_copy_assignable_v<alphabeta::Engine>, "move-only");
     static_assert(std::is_nothrow_move_constructible_v<alphabeta::Engine>, "movable");
@@ -401,7 +401,9 @@ int check_wrapper() {
         expect(!r.result.completed && r.result.depth >= 1 && r.result.has_best_move &&
                    game.keys.empty(),
                "stop() from another thread: completed false, the last iteration's move");
-        expect(seconds < 30.0, "stop() ends the search quickly");
+        // Under valgrind, which runs one thread at a time, the stopper may wait long for its
+        // turn: the time is checked only in the plain and sanitizer runs.
+        expect(!timing || seconds < 30.0, "stop() ends the search quickly");
     }
 
     std::cout << checks_passed << " passed, " << checks_failed << " failed\n";
@@ -427,12 +429,15 @@ int main(int argc, char **argv) {
             return 0;
         }
         if (args.size() == 1 && args[0] == "--check-wrapper") {
-            return check_wrapper();
+            return check_wrapper(true);
+        }
+        if (args.size() == 2 && args[0] == "--check-wrapper" && args[1] == "--no-timing") {
+            return check_wrapper(false);
         }
         if (args.size() == 1 && args[0].rfind("--", 0) != 0) {
             return solve_file(args[0].c_str());
         }
-        std::cerr << "usage: tictactoe_cpp FILE | --solve BOARD | --check-wrapper\n";
+        std::cerr << "usage: tictactoe_cpp FILE | --solve BOARD | --check-wrapper [--no-timing]\n";
         return 1;
     } catch (const std::exception &e) {
         std::cerr << "error: " << e.what() << "\n";
