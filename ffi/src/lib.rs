@@ -1344,22 +1344,9 @@ pub unsafe extern "C" fn alphabeta_search(
         if kind.is_parallel() && table.clone_state.is_none() {
             return ALPHABETA_ERROR_NULL_CALLBACK;
         }
-        #[cfg(feature = "std")]
-        let std_clock = alphabeta::StdClock::new();
-        let c_clock = limits.clock.map(|now| CClock { now, user_data: limits.clock_user_data });
-        let clock: Option<&dyn Clock> = match &c_clock {
-            Some(clock) => Some(clock),
-            #[cfg(feature = "std")]
-            None => Some(&std_clock),
-            #[cfg(not(feature = "std"))]
-            None => None,
-        };
-        let mut rust_limits = Limits::depth(limits.max_depth).with_min_depth(limits.min_depth);
-        rust_limits.clock = clock;
+        let clocks = Clocks::new(&limits);
+        let mut rust_limits = clocks.limits(&limits);
         rust_limits.stop = Some(stop);
-        if limits.time_limit_micros > 0 {
-            rust_limits.time_limit_micros = Some(limits.time_limit_micros);
-        }
         let sink =
             InfoSink { callback: limits.on_iteration, user_data: limits.on_iteration_user_data };
         let int_info = |i: &IterationInfo<'_, u32, i32>| sink.send(i.depth, i.score as f64, i);
@@ -1406,6 +1393,40 @@ pub unsafe extern "C" fn alphabeta_search(
     };
     // SAFETY: the caller's promise.
     unsafe { with_engine(engine, body) }
+}
+
+/// The clock of one call: the host's callback, or the library's own under `std`.
+pub(crate) struct Clocks {
+    host: Option<CClock>,
+    #[cfg(feature = "std")]
+    library: alphabeta::StdClock,
+}
+
+impl Clocks {
+    pub(crate) fn new(limits: &alphabeta_limits) -> Self {
+        Self {
+            host: limits.clock.map(|now| CClock { now, user_data: limits.clock_user_data }),
+            #[cfg(feature = "std")]
+            library: alphabeta::StdClock::new(),
+        }
+    }
+
+    /// The Rust limits of a C call (without a stop flag), measured on this clock.
+    pub(crate) fn limits(&self, limits: &alphabeta_limits) -> Limits<'_> {
+        let clock: Option<&dyn Clock> = match &self.host {
+            Some(clock) => Some(clock),
+            #[cfg(feature = "std")]
+            None => Some(&self.library),
+            #[cfg(not(feature = "std"))]
+            None => None,
+        };
+        let mut rust = Limits::depth(limits.max_depth).with_min_depth(limits.min_depth);
+        rust.clock = clock;
+        if limits.time_limit_micros > 0 {
+            rust.time_limit_micros = Some(limits.time_limit_micros);
+        }
+        rust
+    }
 }
 
 /// The host's progress callback, called from the searching thread (a pool thread in a

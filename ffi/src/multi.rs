@@ -9,11 +9,11 @@ use alphabeta::multiplayer::{
     MAX_PLAYERS,
 };
 use alphabeta::tt::{Slot32, TableSlice};
-use alphabeta::{Clock, EvalContext, Limits, MoveList};
+use alphabeta::{EvalContext, MoveList};
 
 use crate::{
     alphabeta_config, alphabeta_config_default, alphabeta_limits, alphabeta_status, convert,
-    fill_moves, guard, status_of, CClock, MAX_MOVES, MAX_PLY,
+    fill_moves, guard, status_of, Clocks, MAX_MOVES, MAX_PLY,
 };
 use alphabeta_status::*;
 
@@ -390,21 +390,8 @@ pub unsafe extern "C" fn alphabeta_multi_search(
                 TableSlice::new(slots, &generation),
             );
 
-        #[cfg(feature = "std")]
-        let std_clock = alphabeta::StdClock::new();
-        let c_clock = limits.clock.map(|now| CClock { now, user_data: limits.clock_user_data });
-        let clock: Option<&dyn Clock> = match &c_clock {
-            Some(clock) => Some(clock),
-            #[cfg(feature = "std")]
-            None => Some(&std_clock),
-            #[cfg(not(feature = "std"))]
-            None => None,
-        };
-        let mut rust_limits = Limits::depth(limits.max_depth).with_min_depth(limits.min_depth);
-        rust_limits.clock = clock;
-        if limits.time_limit_micros > 0 {
-            rust_limits.time_limit_micros = Some(limits.time_limit_micros);
-        }
+        let clocks = Clocks::new(&limits);
+        let rust_limits = clocks.limits(&limits);
         let mut game = CMultiGame { table, error: AtomicI32::new(0) };
         let out = engine.search(&mut game, &rust_limits);
         if let Some(status) = status_of(game.error.load(Ordering::Relaxed)) {
