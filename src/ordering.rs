@@ -204,6 +204,7 @@ impl<G: Game, const MAX_PLY: usize, const HISTORY: usize> MoveSorter<G>
         placed
     }
 
+    #[inline(never)]
     fn order_rest<const N: usize>(
         &mut self,
         game: &G,

@@ -907,7 +907,8 @@ where
 
     /// Whether tie-breaking at the root is on, and a random choice among `ties` equal moves:
     /// `true` if the newest should replace the one kept (reservoir sampling).
-    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    #[cold]
+    #[inline(never)]
     pub(crate) fn tie_break_pick(&mut self, ties: u32) -> Option<bool> {
         self.rng.as_mut().map(|rng| rng.next_u32() % ties == 0)
     }
@@ -1065,6 +1066,7 @@ where
         result
     }
 
+    #[inline(never)]
     fn negamax_node(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
@@ -1180,30 +1182,26 @@ where
             let floor = if tie_break && index > 0 { self.null_window_below(alpha) } else { None };
             let move_alpha = floor.unwrap_or(alpha);
 
-            let undo = game.make_move(mv);
-            let searched = if !pruning {
-                self.child(ctx, game, side, child, -E::Score::INFINITY, E::Score::INFINITY)
-            } else {
-                let reduction = if self.config.lmr
-                    && node.depth >= self.config.lmr_min_depth
-                    && index as u32 >= self.config.lmr_min_move_index
-                    && Some(mv) != pv_move
-                    && tt_move != Some(mv.move_code())
-                    && !self.sorter.is_killer(mv, ply)
-                    && !game.is_tactical(mv)
-                {
-                    if node.depth >= 6 && index >= 6 {
-                        2
-                    } else {
-                        1
-                    }
+            let reduction = if pruning
+                && self.config.lmr
+                && node.depth >= self.config.lmr_min_depth
+                && index as u32 >= self.config.lmr_min_move_index
+                && Some(mv) != pv_move
+                && tt_move != Some(mv.move_code())
+                && !self.sorter.is_killer(mv, ply)
+                && !game.is_tactical(mv)
+            {
+                if node.depth >= 6 && index >= 6 {
+                    2
                 } else {
-                    0
-                };
-                self.search_move(
-                    ctx, game, side, child, node.pv, index, reduction, move_alpha, beta,
-                )
+                    1
+                }
+            } else {
+                0
             };
+            let undo = game.make_move(mv);
+            let searched = self
+                .search_move(ctx, game, side, child, node.pv, index, reduction, move_alpha, beta);
             game.unmake_move(mv, undo);
             let score = searched?;
 
@@ -1219,11 +1217,9 @@ where
                 // Only a search whose window reached below the best score can prove equality.
                 // Reservoir sampling: each of the equal moves is kept with probability 1/ties.
                 ties += 1;
-                if let Some(rng) = self.rng.as_mut() {
-                    if rng.next_u32() % ties == 0 {
-                        best_move = Some(mv);
-                        self.update_pv(ply as usize, mv);
-                    }
+                if self.tie_break_pick(ties) == Some(true) {
+                    best_move = Some(mv);
+                    self.update_pv(ply as usize, mv);
                 }
             }
             if pruning && score > alpha {
@@ -1292,8 +1288,17 @@ where
         settles.then_some(score)
     }
 
-    /// Searches one move (already made) under PVS and LMR; returns its score for the parent.
+    /// Searches one move (already made) under PVS and LMR and returns its score for the
+    /// parent: every search of the child (reduced, scout, re-search) goes through one call
+    /// site, so that a ply of the recursion takes one stack frame.
+    ///
+    /// The sequence: with a null window available (PVS, not the first move), a scout at
+    /// `(alpha, alpha + epsilon)`, reduced by `reduction` plies if LMR applies, then at full
+    /// depth if the reduced scout beat alpha, then with the whole window if the scout beat
+    /// alpha without reaching beta. Without one (the first move, PVS off, plain minimax), the
+    /// whole window, after a reduced search that must beat alpha first if LMR applies.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn search_move(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
@@ -1306,35 +1311,47 @@ where
         alpha: E::Score,
         beta: E::Score,
     ) -> Result<E::Score, Halt> {
-        let reduced = Node { depth: child.depth.saturating_sub(reduction), pv: false, ..child };
-        let scout_top =
-            if self.config.pvs && index > 0 { self.null_window_above(alpha) } else { None };
-
-        let Some(top) = scout_top.filter(|&top| top < beta) else {
-            // Full window (the first move, PVS off, or no room for a null window).
-            if reduction > 0 {
-                let score = self.child(ctx, game, side, reduced, alpha, beta)?;
-                if score <= alpha {
-                    return Ok(score);
-                }
-                ctx.stats.researches += 1;
-            }
-            return self.child(ctx, game, side, child, alpha, beta);
+        let pruning = self.config.algorithm == Algorithm::AlphaBeta;
+        let (alpha, beta) =
+            if pruning { (alpha, beta) } else { (-E::Score::INFINITY, E::Score::INFINITY) };
+        let scout_top = if pruning && self.config.pvs && index > 0 {
+            self.null_window_above(alpha).filter(|&top| top < beta)
+        } else {
+            None
         };
-
-        // PVS: a null-window scout asks whether the move beats alpha at all.
-        let mut score = self.child(ctx, game, side, reduced, alpha, top)?;
-        if score > alpha && reduction > 0 {
+        let same_side = game.side_to_move() == side;
+        let mut reduced = reduction > 0;
+        let mut scouting = scout_top.is_some();
+        let mut full_pv = child.pv;
+        loop {
+            let top = if scouting { scout_top.unwrap_or(beta) } else { beta };
+            let node = Node {
+                depth: if reduced { child.depth.saturating_sub(reduction) } else { child.depth },
+                pv: if reduced || scouting { false } else { full_pv },
+                ..child
+            };
+            // The child's score for the side to move there: negated, and the window
+            // swapped, only when the side to move changed.
+            let (low, high) = if same_side { (alpha, top) } else { (-top, -alpha) };
+            let outer_horizon = core::mem::replace(&mut ctx.reached_horizon, false);
+            let result = self.negamax_node(ctx, game, node, low, high);
+            ctx.reached_horizon |= outer_horizon;
+            let score = if same_side { result? } else { -result? };
+            if score <= alpha {
+                return Ok(score);
+            }
+            if reduced {
+                // The reduced search beat alpha: search at full depth (same window).
+                reduced = false;
+            } else if scouting && score < beta {
+                // The scout beat alpha: search with the whole window for the value.
+                scouting = false;
+                full_pv = parent_pv;
+            } else {
+                return Ok(score);
+            }
             ctx.stats.researches += 1;
-            let full_depth = Node { pv: false, ..child };
-            score = self.child(ctx, game, side, full_depth, alpha, top)?;
         }
-        if score > alpha && score < beta {
-            // The move beats alpha: search it again with the whole window for its value.
-            ctx.stats.researches += 1;
-            score = self.child(ctx, game, side, Node { pv: parent_pv, ..child }, alpha, beta)?;
-        }
-        Ok(score)
     }
 
     /// Quiescence search: stand pat on the static evaluation, then try the game's tactical
