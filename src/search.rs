@@ -423,11 +423,19 @@ impl<P> Context<'_, '_, P> {
     fn visit(&mut self) -> Result<(), Halt> {
         self.stats.nodes += 1;
         if self.stats.nodes >= self.next_poll {
-            // The next multiple of the interval (no division on the other nodes).
-            self.next_poll = (self.stats.nodes / self.poll_interval + 1) * self.poll_interval;
-            if self.interruptible && self.out_of_time() {
-                return Err(Halt::Interrupted);
-            }
+            return self.poll();
+        }
+        Ok(())
+    }
+
+    /// The poll of [`Context::visit`], every `poll_interval` nodes.
+    #[cold]
+    #[inline(never)]
+    fn poll(&mut self) -> Result<(), Halt> {
+        // The next multiple of the interval (no division on the other nodes).
+        self.next_poll = (self.stats.nodes / self.poll_interval + 1) * self.poll_interval;
+        if self.interruptible && self.out_of_time() {
+            return Err(Halt::Interrupted);
         }
         Ok(())
     }

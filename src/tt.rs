@@ -431,9 +431,13 @@ impl<S: Score> Table<S> for TableSlice<'_, S> {
     }
 }
 
-/// Aligns the slots of a table to a cache line.
+/// Aligns the slots of a table to a cache line (64 bytes), so that a bucket never straddles
+/// two lines. Not on bare-metal targets (`target_os = "none"`): microcontrollers have no data
+/// cache or a small one, and the alignment would cost up to 127 bytes of RAM per table (the
+/// padding after the table's generation byte and before the table).
 #[derive(Debug)]
-#[repr(C, align(64))]
+#[cfg_attr(not(target_os = "none"), repr(C, align(64)))]
+#[cfg_attr(target_os = "none", repr(C))]
 struct CacheAligned<T>(T);
 
 /// A transposition table of `SLOTS` slots for scores of type `S`, with no heap: put it in a

@@ -133,6 +133,14 @@ pub fn tictactoe<H: Harness>(
     clock: Option<&dyn Clock>,
     harness: &mut H,
 ) {
+    tictactoe_solve(engine, table, harness);
+    tictactoe_timed(engine, table, clock, harness);
+}
+
+/// The solve of [`tictactoe`]. Its own function, never inlined, so that the stack holds the
+/// locals of one search at a time.
+#[inline(never)]
+fn tictactoe_solve<H: Harness>(engine: &mut TicTacToeEngine, table: &Table, harness: &mut H) {
     table.clear();
     engine.clear_history();
     engine.set_config(Config::value_preserving());
@@ -145,7 +153,16 @@ pub fn tictactoe<H: Harness>(
         exact: r.exact,
     });
     harness.exact(TICTACTOE_SOLVE, result);
+}
 
+/// The timed search of [`tictactoe`], never inlined either.
+#[inline(never)]
+fn tictactoe_timed<H: Harness>(
+    engine: &mut TicTacToeEngine,
+    table: &Table,
+    clock: Option<&dyn Clock>,
+    harness: &mut H,
+) {
     table.clear();
     engine.clear_history();
     // Poll the clock often: the whole search is a few thousand nodes.
