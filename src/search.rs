@@ -677,17 +677,12 @@ where
         self.prev_pv.clear();
 
         let first_depth = if self.config.iterative_deepening { 1 } else { limits.max_depth };
-        let mut result = SearchResult {
-            best_move: None,
-            score: E::Score::ZERO,
-            depth: 0,
-            nodes: 0,
-            exact: false,
-            completed: true,
-            pv: heapless::Vec::new(),
-            elapsed_micros: None,
-            stats: SearchStats::default(),
-        };
+        // The last completed iteration: its score, depth and exactness (its line is kept in
+        // `prev_pv`); the result is built from them at the end.
+        let mut score = E::Score::ZERO;
+        let mut completed_depth = 0;
+        let mut exact = false;
+        let mut completed = true;
         // The clock reading after the last completed iteration.
         let mut last_reading = None;
         let mut depth = first_depth;
@@ -697,13 +692,11 @@ where
             ctx.interruptible = depth > min_depth;
             ctx.reached_horizon = false;
             match iteration(self, &mut ctx, game, depth) {
-                Ok(score) => {
-                    result.score = score;
-                    result.depth = depth;
-                    result.pv = self.pv[0].clone();
-                    result.best_move = result.pv.first().copied();
-                    result.exact = !ctx.reached_horizon;
-                    self.prev_pv = result.pv.clone();
+                Ok(iteration_score) => {
+                    score = iteration_score;
+                    completed_depth = depth;
+                    exact = !ctx.reached_horizon;
+                    self.prev_pv.clone_from(&self.pv[0]);
                     // One clock reading per iteration: for the callback, and to decide
                     // whether the next iteration may start.
                     last_reading = limits.clock.map(|c| c.now_micros());
@@ -716,34 +709,42 @@ where
                         nodes_per_second: elapsed
                             .filter(|&micros| micros > 0)
                             .map(|micros| ctx.stats.nodes.saturating_mul(1_000_000) / micros),
-                        pv: &result.pv,
-                        exact: result.exact,
+                        pv: &self.prev_pv,
+                        exact,
                     });
-                    if result.exact || depth >= limits.max_depth {
+                    if exact || depth >= limits.max_depth {
                         break;
                     }
                     depth += 1;
                     // Do not start an iteration beyond the minimum that is already out of time.
                     if depth > min_depth && ctx.out_of_time_at(last_reading) {
-                        result.completed = false;
+                        completed = false;
                         break;
                     }
                 }
                 Err(Halt::Interrupted) => {
-                    result.completed = false;
+                    completed = false;
                     break;
                 }
                 Err(Halt::Failed) => return Err(ctx.take_error()),
             }
         }
-        result.nodes = ctx.stats.nodes;
-        result.stats = ctx.stats;
-        result.elapsed_micros = ctx
+        let elapsed_micros = ctx
             .stopped_at_micros
             .or(last_reading)
             .or_else(|| limits.clock.map(|c| c.now_micros()))
             .map(|end| end.saturating_sub(ctx.start_micros));
-        Ok(result)
+        Ok(SearchResult {
+            best_move: self.prev_pv.first().copied(),
+            score,
+            depth: completed_depth,
+            nodes: ctx.stats.nodes,
+            exact,
+            completed,
+            pv: self.prev_pv.clone(),
+            elapsed_micros,
+            stats: ctx.stats,
+        })
     }
 
     /// The sequential search of the root at `depth` (one iteration).
@@ -1074,6 +1075,32 @@ where
         result
     }
 
+    /// [`Engine::negamax`] at depth 0: a terminal position's score, or quiescence, or the
+    /// static evaluation.
+    #[inline(never)]
+    fn horizon(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        ply: u32,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<E::Score, Halt> {
+        ctx.visit()?;
+        if let Some(line) = self.pv.get_mut(ply as usize) {
+            line.clear();
+        }
+        if game.is_terminal() {
+            return self.evaluate(ctx, game, ply, 0);
+        }
+        if self.config.algorithm == Algorithm::AlphaBeta && self.config.quiescence && G::QUIESCENCE
+        {
+            return self.quiescence(ctx, game, ply, 0, alpha, beta);
+        }
+        ctx.reached_horizon = true;
+        self.evaluate(ctx, game, ply, 0)
+    }
+
     #[inline(never)]
     fn negamax_node(
         &mut self,
@@ -1341,9 +1368,15 @@ where
             // The child's score for the side to move there: negated, and the window
             // swapped, only when the side to move changed.
             let (low, high) = if same_side { (alpha, top) } else { (-top, -alpha) };
-            let outer_horizon = core::mem::replace(&mut ctx.reached_horizon, false);
-            let result = self.negamax_node(ctx, game, node, low, high);
-            ctx.reached_horizon |= outer_horizon;
+            let result = if node.depth == 0 {
+                // The horizon: scored without a frame of the recursion.
+                self.horizon(ctx, game, node.ply, low, high)
+            } else {
+                let outer_horizon = core::mem::replace(&mut ctx.reached_horizon, false);
+                let result = self.negamax_node(ctx, game, node, low, high);
+                ctx.reached_horizon |= outer_horizon;
+                result
+            };
             let score = if same_side { result? } else { -result? };
             if score <= alpha {
                 return Ok(score);

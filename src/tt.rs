@@ -209,16 +209,19 @@ struct Raw {
     score_bits: u64,
 }
 
-impl Raw {
-    fn generation(&self) -> u32 {
-        (self.meta >> GENERATION_SHIFT) & GENERATION_MASK
-    }
-    fn draft(&self) -> u32 {
-        (self.meta >> DRAFT_SHIFT) & 0xFF
-    }
-    fn is_empty(&self) -> bool {
-        Bound::from_bits((self.meta >> BOUND_SHIFT) & 3).is_none()
-    }
+/// The generation field of a slot's meta word.
+fn meta_generation(meta: u32) -> u32 {
+    (meta >> GENERATION_SHIFT) & GENERATION_MASK
+}
+
+/// The draft field of a slot's meta word.
+fn meta_draft(meta: u32) -> u32 {
+    (meta >> DRAFT_SHIFT) & 0xFF
+}
+
+/// Whether a slot's meta word has no bound: an empty slot.
+fn meta_is_empty(meta: u32) -> bool {
+    Bound::from_bits((meta >> BOUND_SHIFT) & 3).is_none()
 }
 
 #[inline]
@@ -343,7 +346,7 @@ impl<'a, S: Score> TableSlice<'a, S> {
         let used = sample
             .iter()
             .map(load)
-            .filter(|raw| !raw.is_empty() && raw.generation() == generation)
+            .filter(|raw| !meta_is_empty(raw.meta) && meta_generation(raw.meta) == generation)
             .count();
         (used * 1000 / sample.len()) as u32
     }
@@ -375,7 +378,7 @@ impl<S: Score> Table<S> for TableSlice<'_, S> {
             return Some(Entry {
                 move_code: (raw.meta & HAS_MOVE != 0).then_some(raw.meta as u16),
                 score: S::from_bits(raw.score_bits),
-                draft: raw.draft() as u8,
+                draft: meta_draft(raw.meta) as u8,
                 bound,
                 proven: raw.meta & PROVEN != 0,
             });
@@ -399,24 +402,26 @@ impl<S: Score> Table<S> for TableSlice<'_, S> {
             | if entry.proven { PROVEN } else { 0 };
         let new = Raw { key, meta, score_bits: entry.score.to_bits() };
 
-        let raws = [load(&bucket[0]), load(&bucket[1])];
-        let worth = |raw: &Raw| {
-            let age = (generation + 16 - raw.generation()) & GENERATION_MASK;
-            raw.draft() as i32 - 8 * age as i32
+        // Only the key match and the meta word of each slot decide the victim.
+        let (first, second) = (load(&bucket[0]), load(&bucket[1]));
+        let slots = [(first.key == key, first.meta), (second.key == key, second.meta)];
+        let worth = |meta: u32| {
+            let age = (generation + 16 - meta_generation(meta)) & GENERATION_MASK;
+            meta_draft(meta) as i32 - 8 * age as i32
         };
-        let victim = if let Some(same) = raws.iter().position(|raw| raw.key == key) {
-            let old = raws[same];
+        let victim = if let Some(same) = slots.iter().position(|&(same, _)| same) {
+            let old = slots[same].1;
             // Keep a deeper entry of this search unless the new one is exact.
-            let keep_old = old.generation() == generation
-                && old.draft() > u32::from(entry.draft) + 2
+            let keep_old = meta_generation(old) == generation
+                && meta_draft(old) > u32::from(entry.draft) + 2
                 && entry.bound != Bound::Exact;
             if keep_old {
                 return;
             }
             same
-        } else if let Some(empty) = raws.iter().position(Raw::is_empty) {
+        } else if let Some(empty) = slots.iter().position(|&(_, meta)| meta_is_empty(meta)) {
             empty
-        } else if worth(&raws[0]) <= worth(&raws[1]) {
+        } else if worth(slots[0].1) <= worth(slots[1].1) {
             0
         } else {
             1

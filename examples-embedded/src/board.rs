@@ -72,14 +72,14 @@ pub fn exit(code: u32) -> ! {
 /// `core::fmt` (which would cost several KiB of flash on a Cortex-M0).
 pub struct Out {
     stream: Option<HostStream>,
-    buf: [u8; 64],
+    buf: [u8; 32],
     len: usize,
 }
 
 impl Out {
     /// Opens the host's stdout.
     pub fn new() -> Self {
-        Self { stream: hio::hstdout().ok(), buf: [0; 64], len: 0 }
+        Self { stream: hio::hstdout().ok(), buf: [0; 32], len: 0 }
     }
 
     /// Appends text.
