@@ -172,6 +172,17 @@ impl<M: Copy, const MAX_PLY: usize, const HISTORY: usize> Default
     }
 }
 
+/// Moves `moves[index]` to the front, the moves before it one place back (the order of the
+/// others kept). A loop rather than `rotate_right`, which links a general `memmove` (over a
+/// kilobyte of flash on a Cortex-M0) for what is a handful of moves.
+fn to_front<M: Copy>(moves: &mut [M], index: usize) {
+    let Some(&mv) = moves.get(index) else { return };
+    for i in (0..index).rev() {
+        moves[i + 1] = moves[i];
+    }
+    moves[0] = mv;
+}
+
 // Above every history score (|history| <= HISTORY_MAX = 8192).
 const TACTICAL_KEY: i16 = 30_000;
 const KILLER_KEY: i16 = 20_000;
@@ -189,16 +200,15 @@ impl<G: Game, const MAX_PLY: usize, const HISTORY: usize> MoveSorter<G>
         // The table move, then the PV move in front of it.
         let tt = hints.tt_move.filter(|_| self.config.tt_move);
         if let Some(index) = moves.iter().position(|&mv| Some(mv.move_code()) == tt) {
-            moves[..=index].rotate_right(1);
+            to_front(moves, index);
             placed += 1;
         }
         let pv = hints.pv_move.filter(|_| self.config.pv_move);
         if let Some(index) = moves.iter().position(|&mv| Some(mv) == pv) {
+            to_front(moves, index);
+            // Unless it was the table move too.
             if index >= placed {
-                moves[..=index].rotate_right(1);
                 placed += 1;
-            } else {
-                moves[..=index].rotate_right(1); // it was the table move too
             }
         }
         placed
