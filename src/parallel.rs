@@ -37,7 +37,7 @@ use crate::game::{Evaluator, Game};
 use crate::ordering::{DefaultSorter, MoveSorter};
 use crate::score::Score;
 use crate::search::{Context, Engine, Halt, IterationInfo, ParallelScheme, SearchResult};
-use crate::tt::{NoTable, Table};
+use crate::tt::{Bound, NoTable, Table};
 
 /// Why a parallel engine could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -202,13 +202,23 @@ where
 
 /// A root move searched in a split: its index in search order, its score, whether the score is
 /// exact, and its line.
+/// A move of a split node searched by a helper: its index in search order, its score, whether
+/// the score is above the alpha it was searched with (exact, or a lower bound at beta), and
+/// its line when it is.
 type Found<M, S, const P: usize> = (usize, S, bool, heapless::Vec<M, P>);
 
-/// What one helper thread brings back from a split: its context and the moves it searched.
 type HelperOutcome<'l, 'c, Player, M, S, const P: usize> =
     (Context<'l, 'c, Player>, Vec<Found<M, S, P>>);
 
-/// One iteration of root splitting at `depth`.
+/// The shallowest remaining depth at which a node of the leftmost path is split among the
+/// threads; below it the node's first move is searched by the main thread alone. Every split
+/// is a fork and a join of the pool: splitting tiny subtrees would cost more than it saves.
+const MIN_SPLIT_DEPTH: u32 = 4;
+
+/// One iteration of root splitting, extended down the leftmost path (PV splitting, Marsland &
+/// Campbell 1982): at the root and at each first child below it, as long as `MIN_SPLIT_DEPTH`
+/// plies remain, the first move is searched (split the same way) for a sound alpha, then the
+/// other moves are shared out among the helpers.
 fn split_iteration<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(
     pool: &rayon::ThreadPool,
     helpers: &[Mutex<Helper<G, E, MAX_MOVES, MAX_PLY, T, O>>],
@@ -225,98 +235,178 @@ where
     T: Table<E::Score>,
     O: MoveSorter<G> + Clone + Send,
 {
-    let Some(mut split) = main.root_split_moves(ctx, game, depth)? else {
-        return main.root_iteration(ctx, game, depth);
-    };
-    // The first move alone, with the full window: a sound alpha for the others.
-    let first = split.moves.as_slice()[0];
-    let infinity = E::Score::INFINITY;
-    let first_score = main.search_root_move(ctx, game, first, depth, -infinity, infinity, true)?;
-    let first_line = main.root_line(first);
-    main.root_split_order_rest(game, &mut split);
-    let tie_break = main.config().tie_break_seed.is_some();
-
-    // The rest, shared out one move at a time.
-    let moves = &split.moves.as_slice()[1..];
-    let best_so_far = Mutex::new(first_score);
-    let next = AtomicUsize::new(0);
-    let abort = AtomicBool::new(false);
-    let mut outcomes: Vec<HelperOutcome<'_, '_, G::Player, G::Move, E::Score, MAX_PLY>> =
-        helpers.iter().map(|_| (Context::helper(ctx, &abort), Vec::new())).collect();
     for helper in helpers {
         let mut helper = helper.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         main.sync_helper(&mut helper.engine);
     }
-    let failed = AtomicBool::new(false);
-    pool.scope(|scope| {
-        for (helper, outcome) in helpers.iter().zip(outcomes.iter_mut()) {
-            let (best_so_far, next, abort, failed) = (&best_so_far, &next, &abort, &failed);
-            scope.spawn(move |_| {
-                let mut guard = helper.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                let Helper { engine, game } = &mut *guard;
-                let Some(game) = game.as_mut() else { return };
-                let (hctx, found) = outcome;
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&mv) = moves.get(index) else { break };
-                    let alpha = *best_so_far.lock().unwrap_or_else(|p| p.into_inner());
-                    match engine.search_split_move(hctx, game, mv, depth, alpha, tie_break) {
-                        Ok((score, exact)) => {
-                            if exact {
-                                let line = engine.root_line(mv);
-                                found.push((index + 1, score, exact, line));
+    let infinity = E::Score::INFINITY;
+    let split = SplitNode { ply: 0, depth, alpha: -infinity, beta: infinity, on_prev_pv: true };
+    split_node(pool, helpers, main, ctx, game, split)
+}
+
+/// A node of the leftmost path being split: its ply, remaining depth, window (from its side
+/// to move) and whether it is on the previous iteration's line.
+#[derive(Clone, Copy)]
+struct SplitNode<S> {
+    ply: u32,
+    depth: u32,
+    alpha: S,
+    beta: S,
+    on_prev_pv: bool,
+}
+
+fn split_node<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(
+    pool: &rayon::ThreadPool,
+    helpers: &[Mutex<Helper<G, E, MAX_MOVES, MAX_PLY, T, O>>],
+    main: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
+    ctx: &mut Context<'_, '_, G::Player>,
+    game: &mut G,
+    node: SplitNode<E::Score>,
+) -> Result<E::Score, Halt>
+where
+    G: Game + Clone + Send,
+    G::Move: Send + Sync,
+    G::Player: Send + Sync,
+    E: Evaluator<G> + Clone + Send + Sync,
+    T: Table<E::Score>,
+    O: MoveSorter<G> + Clone + Send,
+{
+    let SplitNode { ply, depth, alpha, beta, on_prev_pv } = node;
+    let Some(mut split) = main.split_moves(ctx, game, ply, depth, on_prev_pv)? else {
+        return main.search_pv_node(ctx, game, ply, depth, alpha, beta, on_prev_pv);
+    };
+    let root = ply == 0;
+
+    // The first move alone (split in turn if deep enough): a sound alpha for the others.
+    let first = split.moves.as_slice()[0];
+    let side = game.side_to_move();
+    let first_on_pv = split.pv_move() == Some(first);
+    let undo = game.make_move(first);
+    let same_side = game.side_to_move() == side;
+    let (low, high) = if same_side { (alpha, beta) } else { (-beta, -alpha) };
+    let child = SplitNode {
+        ply: ply + 1,
+        depth: depth - 1,
+        alpha: low,
+        beta: high,
+        on_prev_pv: first_on_pv,
+    };
+    let searched = if depth - 1 >= MIN_SPLIT_DEPTH {
+        split_node(pool, helpers, main, ctx, game, child)
+    } else {
+        main.search_pv_node(ctx, game, ply + 1, depth - 1, low, high, first_on_pv)
+    };
+    game.unmake_move(first, undo);
+    let first_score = if same_side { searched? } else { -searched? };
+    let first_line = main.split_line(first, ply);
+    let mut found: Vec<Found<G::Move, E::Score, MAX_PLY>> =
+        vec![(0, first_score, first_score > alpha, first_line)];
+
+    if first_score < beta {
+        main.root_split_order_rest(game, &mut split);
+        let floor = root && main.config().tie_break_seed.is_some();
+        let moves = &split.moves.as_slice()[1..];
+        let best_so_far = Mutex::new(if first_score > alpha { first_score } else { alpha });
+        let next = AtomicUsize::new(0);
+        let abort = AtomicBool::new(false);
+        let failed = AtomicBool::new(false);
+        let cut = AtomicBool::new(false);
+        let mut outcomes: Vec<HelperOutcome<'_, '_, G::Player, G::Move, E::Score, MAX_PLY>> =
+            helpers.iter().map(|_| (Context::helper(ctx, &abort), Vec::new())).collect();
+        for helper in helpers {
+            let mut helper = helper.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            helper.game = Some(game.clone());
+        }
+        let pv_move = split.pv_move();
+        pool.scope(|scope| {
+            for (helper, outcome) in helpers.iter().zip(outcomes.iter_mut()) {
+                let (best_so_far, next, abort, failed, cut) =
+                    (&best_so_far, &next, &abort, &failed, &cut);
+                scope.spawn(move |_| {
+                    let mut guard = helper.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                    let Helper { engine, game } = &mut *guard;
+                    let Some(game) = game.as_mut() else { return };
+                    let (hctx, found) = outcome;
+                    while !cut.load(Ordering::Relaxed) {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&mv) = moves.get(index) else { break };
+                        let alpha = *best_so_far.lock().unwrap_or_else(|p| p.into_inner());
+                        let on_pv = pv_move == Some(mv);
+                        let searched = engine.search_split_move(
+                            hctx, game, mv, ply, depth, alpha, beta, floor, on_pv,
+                        );
+                        match searched {
+                            Ok((score, above)) => {
+                                let line = if above {
+                                    engine.split_line(mv, ply)
+                                } else {
+                                    heapless::Vec::new()
+                                };
+                                found.push((index + 1, score, above, line));
                                 let mut best =
                                     best_so_far.lock().unwrap_or_else(|p| p.into_inner());
-                                if score > *best {
+                                if above && score > *best {
                                     *best = score;
                                 }
+                                if score >= beta {
+                                    // Fail-high: the other moves do not matter any more.
+                                    cut.store(true, Ordering::Relaxed);
+                                    abort.store(true, Ordering::Relaxed);
+                                }
                             }
-                        }
-                        Err(halt) => {
-                            if matches!(halt, Halt::Failed) {
-                                failed.store(true, Ordering::Relaxed);
+                            Err(halt) => {
+                                if matches!(halt, Halt::Failed) {
+                                    failed.store(true, Ordering::Relaxed);
+                                }
+                                abort.store(true, Ordering::Relaxed);
+                                break;
                             }
-                            abort.store(true, Ordering::Relaxed);
-                            break;
                         }
                     }
-                }
-            });
+                });
+            }
+        });
+        for (mut hctx, results) in outcomes {
+            ctx.absorb(&mut hctx);
+            found.extend(results);
         }
-    });
+        if failed.load(Ordering::Relaxed) {
+            return Err(Halt::Failed);
+        }
+        if abort.load(Ordering::Relaxed) && !cut.load(Ordering::Relaxed) {
+            return Err(Halt::Interrupted);
+        }
+    }
 
-    let mut found: Vec<Found<G::Move, E::Score, MAX_PLY>> =
-        vec![(0, first_score, true, first_line)];
-    for (mut hctx, results) in outcomes {
-        ctx.absorb(&mut hctx);
-        found.extend(results);
-    }
-    if failed.load(Ordering::Relaxed) {
-        return Err(Halt::Failed);
-    }
-    if abort.load(Ordering::Relaxed) {
-        return Err(Halt::Interrupted);
-    }
-    // The best score; among equal moves the first in search order, or a seeded random choice
-    // made in search order (as the sequential search makes it).
+    // Fail-soft: the best score of all (bounds included). The move: among the scores above
+    // alpha, the first best in search order, or a seeded random choice made in search order
+    // at the root (as the sequential search makes it).
     found.sort_by_key(|f| f.0);
-    let best = found.iter().map(|f| f.1).fold(-infinity, |a, b| if b > a { b } else { a });
+    let best =
+        found.iter().map(|f| f.1).fold(-E::Score::INFINITY, |a, b| if b > a { b } else { a });
     let mut chosen = 0;
     let mut ties = 0;
     for (i, f) in found.iter().enumerate() {
-        if f.1 == best {
+        if f.2 && f.1 == best {
             ties += 1;
-            if ties == 1 || main.tie_break_pick(ties).unwrap_or(false) {
+            if ties == 1 || (root && main.tie_break_pick(ties).unwrap_or(false)) {
                 chosen = i;
             }
         }
     }
+    let bound = if best >= beta {
+        Bound::Lower
+    } else if best > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    };
     let proven = !ctx.reached_horizon();
-    main.root_split_finish(&split, depth, best, &found[chosen].3, proven);
+    let line = found.swap_remove(chosen).3;
+    main.split_finish(&split, ply, depth, best, bound, &line, proven);
     Ok(best)
 }
 
-/// A Lazy SMP search: the main thread's search, with helpers searching the same root.
 fn lazy_smp<G, E, F, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(
     pool: &rayon::ThreadPool,
     helpers: &[Mutex<Helper<G, E, MAX_MOVES, MAX_PLY, T, O>>],

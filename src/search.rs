@@ -474,6 +474,14 @@ pub(crate) struct RootSplit<M, const N: usize> {
     key: u64,
 }
 
+impl<M: Copy, const N: usize> RootSplit<M, N> {
+    /// The previous iteration's move at this node, if the node is on its line.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn pv_move(&self) -> Option<M> {
+        self.hints.pv_move
+    }
+}
+
 /// Where a node stands in the tree.
 #[derive(Clone, Copy)]
 pub(crate) struct Node {
@@ -758,17 +766,20 @@ where
         self.negamax(ctx, game, root, -E::Score::INFINITY, E::Score::INFINITY)
     }
 
-    /// The first stage of splitting the root at `depth` among threads: the root's moves,
-    /// generated and ordered as the sequential search orders them (PV and table moves first),
-    /// the root counted as a node. `None` when splitting is pointless (plain minimax, depth 1,
-    /// a terminal root, fewer than two moves): the caller then runs
-    /// [`Engine::root_iteration`].
+    /// The first stage of splitting a PV node at `ply` and `depth` among threads (the root at
+    /// ply 0; deeper, a node on the leftmost path, as in Marsland & Campbell's PV splitting):
+    /// its moves, generated and ordered as the sequential search orders them (PV and table
+    /// moves first), the node counted. `None` when splitting is pointless (plain minimax,
+    /// depth below 2, a terminal node, fewer than two moves): the caller then searches the
+    /// node sequentially with [`Engine::search_pv_node`].
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
-    pub(crate) fn root_split_moves(
+    pub(crate) fn split_moves(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
+        ply: u32,
         depth: u32,
+        on_prev_pv: bool,
     ) -> Result<Option<RootSplit<G::Move, MAX_MOVES>>, Halt> {
         if self.config.algorithm != Algorithm::AlphaBeta || depth < 2 || game.is_terminal() {
             return Ok(None);
@@ -776,21 +787,24 @@ where
         let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
         game.generate_moves(&mut moves);
         if moves.overflowed() {
-            return Err(ctx.fail(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply: 0 }));
+            return Err(ctx.fail(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }));
         }
         if moves.len() < 2 {
             return Ok(None);
         }
         ctx.visit()?;
-        self.pv[0].clear();
+        if let Some(line) = self.pv.get_mut(ply as usize) {
+            line.clear();
+        }
         let key = game.zobrist_key();
         let tt_move =
             if T::ENABLED { self.table.probe(key).and_then(|e| e.move_code) } else { None };
         let side = game.side_to_move();
+        let pv_move = if on_prev_pv { self.prev_pv.get(ply as usize).copied() } else { None };
         let hints = OrderingHints {
-            ply: 0,
+            ply,
             depth,
-            pv_move: self.prev_pv.first().copied(),
+            pv_move,
             tt_move,
             side: usize::from(ctx.root_side != Some(side)),
         };
@@ -806,8 +820,8 @@ where
         Ok(Some(RootSplit { moves, ordered, hints, key }))
     }
 
-    /// Orders the root moves after the first, once the first has been searched (as the
-    /// sequential search does).
+    /// Orders the moves of a split node after the first, once the first has been searched
+    /// (as the sequential search does).
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn root_split_order_rest(
         &mut self,
@@ -820,65 +834,89 @@ where
         }
     }
 
-    /// Searches the root move `mv` with the window `(alpha, beta)` (as seen from the root) to
-    /// `depth`: a PV search (`pv`) keeps the move's line for [`Engine::root_line`].
+    /// Searches the node `game` at `ply` sequentially as a PV node, with the window
+    /// `(alpha, beta)` seen from its side to move.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn search_pv_node(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        ply: u32,
+        depth: u32,
+        alpha: E::Score,
+        beta: E::Score,
+        on_prev_pv: bool,
+    ) -> Result<E::Score, Halt> {
+        self.negamax(ctx, game, Node { depth, ply, pv: true, on_prev_pv }, alpha, beta)
+    }
+
+    /// Searches the move `mv` of the node at `ply` with the window `(alpha, beta)` (as seen
+    /// from that node) to `depth`: a PV search (`pv`) keeps the move's line for
+    /// [`Engine::split_line`]; `on_prev_pv` when the move is the previous iteration's there.
     #[allow(clippy::too_many_arguments)]
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
-    pub(crate) fn search_root_move(
+    pub(crate) fn search_split_child(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
         mv: G::Move,
+        ply: u32,
         depth: u32,
         alpha: E::Score,
         beta: E::Score,
         pv: bool,
+        on_prev_pv: bool,
     ) -> Result<E::Score, Halt> {
         let side = game.side_to_move();
-        let on_prev_pv = self.prev_pv.first() == Some(&mv);
-        let child = Node { depth: depth - 1, ply: 1, pv, on_prev_pv };
+        let child = Node { depth: depth - 1, ply: ply + 1, pv, on_prev_pv };
         let undo = game.make_move(mv);
         let score = self.child(ctx, game, side, child, alpha, beta);
         game.unmake_move(mv, undo);
         score
     }
 
-    /// PVS for one root move of a split, beyond the first: a null-window scout above `alpha`,
-    /// then the full window `(alpha, INFINITY)` if it beats alpha. Returns the score and
-    /// whether it is exact (above `alpha`); with `floor`, `alpha` is lowered so that a score
-    /// equal to it is seen (tie-breaking).
+    /// PVS for one move of a split node, beyond the first: a null-window scout above
+    /// `alpha`, then the window `(alpha, beta)` if it beats alpha. Returns the score and
+    /// whether it is above `alpha` (exact, or a lower bound when it reaches `beta`); with
+    /// `floor`, `alpha` is lowered so that a score equal to it is seen (tie-breaking).
+    #[allow(clippy::too_many_arguments)]
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn search_split_move(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
         mv: G::Move,
+        ply: u32,
         depth: u32,
         alpha: E::Score,
+        beta: E::Score,
         floor: bool,
+        on_prev_pv: bool,
     ) -> Result<(E::Score, bool), Halt> {
         let alpha = if floor { self.null_window_below(alpha).unwrap_or(alpha) } else { alpha };
-        let infinity = E::Score::INFINITY;
         if self.config.pvs {
-            if let Some(top) = self.null_window_above(alpha) {
-                let scout = self.search_root_move(ctx, game, mv, depth, alpha, top, false)?;
+            if let Some(top) = self.null_window_above(alpha).filter(|&top| top < beta) {
+                let scout = self
+                    .search_split_child(ctx, game, mv, ply, depth, alpha, top, false, on_prev_pv)?;
                 if scout <= alpha {
                     return Ok((scout, false));
                 }
                 ctx.stats.researches += 1;
             }
         }
-        let score = self.search_root_move(ctx, game, mv, depth, alpha, infinity, true)?;
+        let score =
+            self.search_split_child(ctx, game, mv, ply, depth, alpha, beta, true, on_prev_pv)?;
         Ok((score, score > alpha))
     }
 
-    /// The line of root move `mv` just searched as a PV search: `mv`, then its best reply
-    /// and so on.
+    /// The line of move `mv` of the node at `ply`, just searched as a PV search: `mv`, then
+    /// its best reply and so on.
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
-    pub(crate) fn root_line(&self, mv: G::Move) -> heapless::Vec<G::Move, MAX_PLY> {
+    pub(crate) fn split_line(&self, mv: G::Move, ply: u32) -> heapless::Vec<G::Move, MAX_PLY> {
         let mut line = heapless::Vec::new();
         let _ = line.push(mv);
-        if let Some(rest) = self.pv.get(1) {
+        if let Some(rest) = self.pv.get(ply as usize + 1) {
             for &m in rest {
                 if line.push(m).is_err() {
                     break;
@@ -888,26 +926,35 @@ where
         line
     }
 
-    /// Ends a split iteration: the chosen line becomes the root's principal variation and the
-    /// root's entry goes to the table, as in the sequential search.
+    /// Ends the search of a split node at `ply`: the chosen line becomes its principal
+    /// variation and its entry goes to the table, as in the sequential search.
+    #[allow(clippy::too_many_arguments)]
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
-    pub(crate) fn root_split_finish(
+    pub(crate) fn split_finish(
         &mut self,
         split: &RootSplit<G::Move, MAX_MOVES>,
+        ply: u32,
         depth: u32,
         score: E::Score,
+        bound: Bound,
         line: &heapless::Vec<G::Move, MAX_PLY>,
         proven: bool,
     ) {
-        self.pv[0].clone_from(line);
+        if let Some(pv) = self.pv.get_mut(ply as usize) {
+            pv.clear();
+            // Cannot fail: a line from ply p holds at most MAX_PLY - p moves.
+            for &mv in line.iter().take(MAX_PLY - ply as usize) {
+                let _ = pv.push(mv);
+            }
+        }
         if T::ENABLED {
             self.table.store(
                 split.key,
                 Entry {
                     move_code: line.first().map(|&mv| mv.move_code()),
-                    score: score.relative_to_node(0),
+                    score: score.relative_to_node(ply),
                     draft: depth.min(255) as u8,
-                    bound: Bound::Exact,
+                    bound,
                     proven,
                 },
             );
