@@ -268,9 +268,27 @@ impl SysTickClock {
     }
 }
 
+/// The greatest common divisor, for reducing the ticks-to-microseconds ratio at compile time.
+const fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// Microseconds per tick as the reduced fraction `MICROS_NUM / TICKS_DEN`: 1/16 at 16 MHz,
+/// 2/25 at 12.5 MHz.
+const CLOCK_GCD: u64 = gcd(1_000_000, info::CORE_CLOCK_HZ);
+const MICROS_NUM: u64 = 1_000_000 / CLOCK_GCD;
+const TICKS_DEN: u64 = info::CORE_CLOCK_HZ / CLOCK_GCD;
+
 impl Clock for SysTickClock {
     fn now_micros(&self) -> u64 {
-        self.ticks() * 1_000_000 / info::CORE_CLOCK_HZ
+        // The reduced fraction: at 16 MHz a shift, not the 64-bit division (a library call
+        // several frames deep on a Cortex-M0) of `ticks * 1e6 / hz`. The search polls this,
+        // so it sits on the deepest stack of a timed search.
+        self.ticks() * MICROS_NUM / TICKS_DEN
     }
 }
 
