@@ -839,9 +839,10 @@ alphabeta_status alphabeta_engine_new(const alphabeta_config *config,
                                       alphabeta_engine **out);
 
 /**
- * Frees an engine made by `alphabeta_engine_new`, with its table. NULL is ignored. Never
- * call it on an engine made by `alphabeta_engine_init` (that memory is yours), or while it
- * searches.
+ * Frees an engine made by `alphabeta_engine_new`, with its table. NULL is ignored. With
+ * `threads > 1` it returns once the engine's pool threads have ended, so that none outlives
+ * it (a host may exit right after). Never call it on an engine made by
+ * `alphabeta_engine_init` (that memory is yours), or while it searches.
  *
  * # Safety
  * `engine` is NULL or came from `alphabeta_engine_new` and is not used afterwards.

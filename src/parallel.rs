@@ -1,7 +1,8 @@
 //! Parallel search on several threads (`std` feature).
 //!
 //! A [`ParallelEngine`] wraps an [`Engine`] and a thread pool that lives as long as it does
-//! (a `rayon` pool: no thread is spawned per search). Every thread has its own engine state
+//! (a `rayon` pool: no thread is spawned per search; dropping the engine waits until the
+//! pool's threads have ended). Every thread has its own engine state
 //! (killers, history, principal variation, statistics) and its own copy of the game; all share
 //! the evaluator settings and the lock-free transposition table. Two schemes
 //! ([`ParallelScheme`]):
@@ -70,6 +71,11 @@ struct Helper<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: u
 /// [`Config::parallel_scheme`](crate::Config::parallel_scheme). With one thread it is the
 /// engine itself. The game must be `Clone + Send` (each thread searches a copy), the evaluator
 /// and sorter `Clone + Send` (each thread has its own).
+///
+/// Dropping it returns once every thread of its pool has ended (joined, thread-local
+/// destructors included), so that no thread outlives the engine; dropped on one of its own
+/// pool's threads (which no search does), it leaves them to end on their own instead of
+/// waiting for itself.
 pub struct ParallelEngine<
     G: Game,
     E: Evaluator<G>,
@@ -80,7 +86,76 @@ pub struct ParallelEngine<
 > {
     main: Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
     helpers: Vec<Mutex<Helper<G, E, MAX_MOVES, MAX_PLY, T, O>>>,
+    pool: Option<Pool>,
+}
+
+/// A `rayon` thread pool whose worker threads are joined when it is dropped.
+///
+/// Dropping a `rayon::ThreadPool` only tells its workers to exit and returns at once, so a
+/// process that drops an engine and then exits (a C host calling `alphabeta_engine_free`, then
+/// returning from `main`) can end while the workers are still winding down: valgrind then
+/// reports their thread-local memory as "possibly lost". The pool's threads are spawned here
+/// (rayon's `spawn_handler`) so that their join handles are kept, and dropping the pool waits
+/// until every one of them has ended, thread-local destructors included.
+struct Pool {
+    /// `None` only while being dropped.
     pool: Option<rayon::ThreadPool>,
+    workers: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl Pool {
+    fn new(threads: usize) -> Result<Self, ParallelError> {
+        let mut workers = Vec::with_capacity(threads);
+        let built = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("alphabeta-{i}"))
+            .spawn_handler(|thread| {
+                let mut builder = std::thread::Builder::new();
+                if let Some(name) = thread.name() {
+                    builder = builder.name(name.to_owned());
+                }
+                if let Some(size) = thread.stack_size() {
+                    builder = builder.stack_size(size);
+                }
+                workers.push(builder.spawn(|| thread.run())?);
+                Ok(())
+            })
+            .build();
+        match built {
+            Ok(pool) => Ok(Self { pool: Some(pool), workers }),
+            Err(e) => {
+                // rayon has told the threads it did start to exit; wait for them.
+                for worker in workers {
+                    let _ = worker.join();
+                }
+                Err(ParallelError::ThreadPool(e.to_string()))
+            }
+        }
+    }
+
+    fn get(&self) -> Option<&rayon::ThreadPool> {
+        self.pool.as_ref()
+    }
+}
+
+impl Drop for Pool {
+    fn drop(&mut self) {
+        let Some(pool) = self.pool.take() else { return };
+        // On one of the pool's own threads (a job of this pool dropping its engine), waiting
+        // would wait for this very thread, and for siblings that may be waiting for it: the
+        // workers are left to exit on their own, as a plain rayon pool does.
+        let on_a_worker = pool.current_thread_index().is_some();
+        // Tells every worker to exit once it is out of work.
+        drop(pool);
+        if on_a_worker {
+            return;
+        }
+        for worker in self.workers.drain(..) {
+            // A worker never unwinds (rayon aborts on a panic outside a job), so there is no
+            // error to pass on.
+            let _ = worker.join();
+        }
+    }
 }
 
 impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
@@ -115,12 +190,7 @@ where
                 );
                 helpers.push(Mutex::new(Helper { engine: helper, game: None }));
             }
-            let built = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .thread_name(|i| format!("alphabeta-{i}"))
-                .build()
-                .map_err(|e| ParallelError::ThreadPool(e.to_string()))?;
-            pool = Some(built);
+            pool = Some(Pool::new(threads)?);
         }
         Ok(Self { main: engine, helpers, pool })
     }
@@ -176,7 +246,7 @@ where
     where
         F: FnMut(&IterationInfo<'_, G::Move, E::Score>) + Send,
     {
-        let Some(pool) = &self.pool else {
+        let Some(pool) = self.pool.as_ref().and_then(Pool::get) else {
             return self.main.search_with_info(game, limits, on_iteration);
         };
         for helper in &self.helpers {
@@ -453,4 +523,95 @@ where
     result.nodes += extra;
     result.stats.nodes += extra;
     Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use core::cell::RefCell;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{mpsc, Arc, Mutex};
+    use std::time::Duration;
+
+    use super::ParallelEngine;
+    use crate::games::tictactoe::{Board, TicTacToeEval};
+    use crate::{Config, Engine, Limits};
+
+    type TicTacToe = ParallelEngine<Board, TicTacToeEval, 9, 9>;
+
+    fn engine(threads: u32) -> TicTacToe {
+        let config = Config { threads, ..Config::new() };
+        ParallelEngine::new(Engine::new(TicTacToeEval, config)).unwrap()
+    }
+
+    /// Counts, in its destructor, the end of the thread that holds it in `EXIT_COUNTER`.
+    struct ExitCounter(&'static AtomicUsize);
+
+    impl Drop for ExitCounter {
+        fn drop(&mut self) {
+            self.0.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+
+    std::thread_local! {
+        static EXIT_COUNTER: RefCell<Option<ExitCounter>> = const { RefCell::new(None) };
+    }
+
+    /// Puts a counter on every worker of `engine`'s pool and returns how many there are.
+    fn count_exits(engine: &TicTacToe, exits: &'static AtomicUsize) -> usize {
+        let pool = engine.pool.as_ref().and_then(super::Pool::get).unwrap();
+        pool.broadcast(|_| EXIT_COUNTER.with(|c| *c.borrow_mut() = Some(ExitCounter(exits))));
+        pool.current_num_threads()
+    }
+
+    #[test]
+    fn dropping_the_engine_waits_until_every_worker_thread_has_ended() {
+        for threads in [2, 3] {
+            // One counter per engine: tests run in parallel.
+            let exits: &'static AtomicUsize = Box::leak(Box::new(AtomicUsize::new(0)));
+            let mut parallel = engine(threads);
+            assert_eq!(count_exits(&parallel, exits), threads as usize);
+            let result = parallel.search(&mut Board::new(), &Limits::depth(9)).unwrap();
+            assert_eq!(result.score, 0);
+            assert_eq!(exits.load(Ordering::SeqCst), 0, "a worker ended while the engine lives");
+            drop(parallel);
+            // Every worker has ended, its thread-local destructors run, by the time the drop
+            // returns: no sleep, no retry.
+            assert_eq!(exits.load(Ordering::SeqCst), threads as usize);
+        }
+    }
+
+    #[test]
+    fn dropping_the_engine_on_one_of_its_own_threads_does_not_wait_for_itself() {
+        static EXITS: AtomicUsize = AtomicUsize::new(0);
+        let parallel = engine(2);
+        assert_eq!(count_exits(&parallel, &EXITS), 2);
+        let shared = Arc::new(Mutex::new(Some(parallel)));
+        let (done, dropped) = mpsc::channel();
+        {
+            let guard = shared.lock().unwrap();
+            let pool = guard.as_ref().and_then(|p| p.pool.as_ref()).and_then(super::Pool::get);
+            let shared = Arc::clone(&shared);
+            pool.unwrap().spawn(move || {
+                let parallel = shared.lock().unwrap().take();
+                drop(parallel);
+                done.send(()).unwrap();
+            });
+        }
+        dropped.recv_timeout(Duration::from_secs(60)).expect("the drop returned");
+        assert!(shared.lock().unwrap().is_none());
+        // The workers still end on their own (the one that dropped the engine after its job).
+        let waited = std::time::Instant::now();
+        while EXITS.load(Ordering::SeqCst) < 2 && waited.elapsed() < Duration::from_secs(60) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!(EXITS.load(Ordering::SeqCst), 2);
+    }
+
+    #[test]
+    fn one_thread_has_no_pool() {
+        let mut parallel = engine(1);
+        assert!(parallel.pool.is_none());
+        assert_eq!(parallel.threads(), 1);
+        assert_eq!(parallel.search(&mut Board::new(), &Limits::depth(9)).unwrap().score, 0);
+    }
 }

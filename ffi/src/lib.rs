@@ -1181,9 +1181,10 @@ fn slot_table<L: Slot>(slots: usize) -> Option<*mut u8> {
     Some(Box::into_raw(table.into_boxed_slice()).cast())
 }
 
-/// Frees an engine made by `alphabeta_engine_new`, with its table. NULL is ignored. Never
-/// call it on an engine made by `alphabeta_engine_init` (that memory is yours), or while it
-/// searches.
+/// Frees an engine made by `alphabeta_engine_new`, with its table. NULL is ignored. With
+/// `threads > 1` it returns once the engine's pool threads have ended, so that none outlives
+/// it (a host may exit right after). Never call it on an engine made by
+/// `alphabeta_engine_init` (that memory is yours), or while it searches.
 ///
 /// # Safety
 /// `engine` is NULL or came from `alphabeta_engine_new` and is not used afterwards.
