@@ -3,8 +3,13 @@
 //!
 //! ```text
 //! cargo bench --features std --bench parallel
-//! cargo bench --features std --bench parallel -- --max-depth 14 --positions 10
+//! cargo bench --features std --bench parallel -- --max-depth 14 --positions 10 --runs 7
 //! ```
+//!
+//! `--root-split-only` leaves Lazy SMP out, `--skip-4` the 4-thread column.
+//!
+//! Every figure is the median of `--runs` searches (default 5): a parallel search's time and
+//! nodes vary from run to run with the threads' timing.
 //!
 //! Connect Four with the window-counting heuristic, the default configuration (LMR on) and a
 //! 2^20-slot table cleared before every search: from the empty board at depths 12 to 16, and
@@ -17,17 +22,23 @@ use alphabeta::parallel::ParallelEngine;
 use alphabeta::tt::{Slot, Slot32, TableSlice};
 use alphabeta::{Config, Engine, Limits, ParallelScheme};
 
-fn run(
-    table: TableSlice<'static, i32>,
-    threads: u32,
-    scheme: ParallelScheme,
-    positions: &[Connect4],
-    depth: u32,
-) -> (f64, u64) {
+type Searcher = ParallelEngine<Connect4, Connect4Heuristic, 7, 42, TableSlice<'static, i32>>;
+
+fn engine(table: TableSlice<'static, i32>, threads: u32, scheme: ParallelScheme) -> Searcher {
     let config = Config { threads, parallel_scheme: scheme, ..Config::new() };
     let engine = Engine::<Connect4, Connect4Heuristic, 7, 42>::new(Connect4Heuristic, config)
         .with_table(table);
-    let mut engine = ParallelEngine::new(engine).expect("a thread pool");
+    ParallelEngine::new(engine).expect("a thread pool")
+}
+
+/// One sample: the time (ms) and nodes of searching every position to `depth`, each from a
+/// cleared table and history.
+fn sample(
+    engine: &mut Searcher,
+    table: TableSlice<'static, i32>,
+    positions: &[Connect4],
+    depth: u32,
+) -> (f64, u64) {
     let (mut seconds, mut nodes) = (0.0, 0);
     for position in positions {
         table.clear();
@@ -40,6 +51,12 @@ fn run(
     (seconds * 1e3, nodes)
 }
 
+/// The sample of median time.
+fn median(mut samples: Vec<(f64, u64)>) -> (f64, u64) {
+    samples.sort_by(|a, b| a.0.total_cmp(&b.0));
+    samples[samples.len() / 2]
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let option = |name: &str, default: u32| {
@@ -50,6 +67,9 @@ fn main() {
     };
     let max_depth = option("--max-depth", 16);
     let count = option("--positions", 20) as usize;
+    let runs = option("--runs", 5).max(1) as usize;
+    let only_root_split = args.iter().any(|a| a == "--root-split-only");
+    let skip_four = args.iter().any(|a| a == "--skip-4");
     let slots: &'static [Slot32] = Box::leak((0..1 << 20).map(|_| Slot32::EMPTY).collect());
     let generation = Box::leak(Box::new(std::sync::atomic::AtomicU8::new(0)));
     let table = TableSlice::new(slots, generation);
@@ -59,22 +79,48 @@ fn main() {
         .map(|l| Connect4::from_moves(l.split(' ').next().unwrap()).unwrap())
         .collect();
     let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
-    println!("machine: {cpus} CPUs; times in ms, speed-up against 1 thread");
+    println!(
+        "machine: {cpus} CPUs; times in ms (median of {runs} runs), speed-up against 1 thread"
+    );
     println!("search | scheme | 1 thread ms (nodes) | 2 threads ms (nodes) | speed-up | 4 threads ms (nodes) | speed-up");
     let mut cases: Vec<(String, Vec<Connect4>, u32)> = (12..=max_depth)
         .map(|d| (format!("empty board, depth {d}"), vec![Connect4::new()], d))
         .collect();
     cases.push((format!("{count} positions of Test_L1_R1, depth 12"), l1, 12));
-    for (name, positions, depth) in &cases {
-        for scheme in [ParallelScheme::RootSplit, ParallelScheme::LazySmp] {
-            let (t1, n1) = run(table, 1, scheme, positions, *depth);
-            let (t2, n2) = run(table, 2, scheme, positions, *depth);
-            let (t4, n4) = run(table, 4, scheme, positions, *depth);
+    for scheme in [ParallelScheme::RootSplit, ParallelScheme::LazySmp] {
+        if only_root_split && scheme != ParallelScheme::RootSplit {
+            continue;
+        }
+        let counts: &[u32] = if skip_four { &[1, 2] } else { &[1, 2, 4] };
+        let mut engines: Vec<Searcher> = counts.iter().map(|&n| engine(table, n, scheme)).collect();
+        let mut log_speedup = 0.0;
+        let mut boards = 0;
+        for (name, positions, depth) in &cases {
+            // The thread counts take turns, run after run, so that a slow spell of the
+            // machine falls on all of them alike.
+            let mut samples: Vec<Vec<(f64, u64)>> = vec![Vec::new(); counts.len()];
+            for _ in 0..runs {
+                for (engine, samples) in engines.iter_mut().zip(samples.iter_mut()) {
+                    samples.push(sample(engine, table, positions, *depth));
+                }
+            }
+            let figures: Vec<(f64, u64)> = samples.into_iter().map(median).collect();
+            let (t1, n1) = figures[0];
+            let (t2, n2) = figures[1];
+            let (t4, n4) = figures.get(2).copied().unwrap_or((f64::NAN, 0));
+            if positions.len() == 1 {
+                log_speedup += (t1 / t2).ln();
+                boards += 1;
+            }
             println!(
                 "{name} | {scheme:?} | {t1:.1} ({n1}) | {t2:.1} ({n2}) | {:.2}x | {t4:.1} ({n4}) | {:.2}x",
                 t1 / t2,
                 t1 / t4
             );
+        }
+        if boards > 0 {
+            let geomean = (log_speedup / f64::from(boards)).exp();
+            println!("{scheme:?}: geometric mean of the 2-thread speed-ups from the empty board: {geomean:.2}x");
         }
     }
 }

@@ -256,8 +256,14 @@ where
         let result = match self.main.config().parallel_scheme {
             ParallelScheme::RootSplit => {
                 let helpers = &self.helpers;
-                self.main.iterate(game, limits, on_iteration, |main, ctx, game, depth| {
-                    split_iteration(pool, helpers, main, ctx, game, depth)
+                let main = &mut self.main;
+                // The whole search runs on a thread of the pool: each split then forks from
+                // inside the pool, and the searching thread runs one of the helpers' jobs
+                // itself instead of sleeping until they are done.
+                pool.install(|| {
+                    main.iterate(game, limits, on_iteration, |main, ctx, game, depth| {
+                        split_iteration(pool, helpers, main, ctx, game, depth)
+                    })
                 })
             }
             _ => lazy_smp(pool, &self.helpers, &mut self.main, game, limits, on_iteration),
@@ -361,7 +367,7 @@ where
         beta: high,
         on_prev_pv: first_on_pv,
     };
-    let searched = if depth - 1 >= MIN_SPLIT_DEPTH {
+    let searched = if depth > MIN_SPLIT_DEPTH {
         split_node(pool, helpers, main, ctx, game, child)
     } else {
         main.search_pv_node(ctx, game, ply + 1, depth - 1, low, high, first_on_pv)

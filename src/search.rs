@@ -970,10 +970,15 @@ where
     }
 
     /// Copies what a helper thread needs of the main engine for an iteration: the previous
-    /// principal variation.
+    /// principal variation, and the killers and history learnt so far (so that the helpers
+    /// order their moves as well as the main thread would).
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
-    pub(crate) fn sync_helper(&self, helper: &mut Self) {
+    pub(crate) fn sync_helper(&self, helper: &mut Self)
+    where
+        O: Clone,
+    {
         helper.prev_pv.clone_from(&self.prev_pv);
+        helper.sorter.clone_from(&self.sorter);
     }
 
     /// Seeds tie-breaking at the start of a search.
