@@ -87,7 +87,13 @@ pub struct ParallelEngine<
     main: Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
     helpers: Vec<Mutex<Helper<G, E, MAX_MOVES, MAX_PLY, T, O>>>,
     pool: Option<Pool>,
+    /// Root splitting searches an iteration sequentially while the search so far has visited
+    /// fewer nodes than this.
+    min_split_nodes: u64,
 }
+
+/// The default of [`ParallelEngine::set_min_split_nodes`].
+pub const DEFAULT_MIN_SPLIT_NODES: u64 = 16_384;
 
 /// A `rayon` thread pool whose worker threads are joined when it is dropped.
 ///
@@ -192,7 +198,16 @@ where
             }
             pool = Some(Pool::new(threads)?);
         }
-        Ok(Self { main: engine, helpers, pool })
+        Ok(Self { main: engine, helpers, pool, min_split_nodes: DEFAULT_MIN_SPLIT_NODES })
+    }
+
+    /// Root splitting searches an iteration on one thread while the iterations before it
+    /// visited fewer than `nodes` nodes in all (default [`DEFAULT_MIN_SPLIT_NODES`], a few
+    /// milliseconds of search): in a tree that small, forking and joining the pool at every
+    /// split node costs more than the second thread saves. 0 splits every iteration from
+    /// depth 2 on. Lazy SMP ignores it.
+    pub fn set_min_split_nodes(&mut self, nodes: u64) {
+        self.min_split_nodes = nodes;
     }
 
     /// The number of threads searching (1: sequential).
@@ -260,8 +275,12 @@ where
                 // The whole search runs on a thread of the pool: each split then forks from
                 // inside the pool, and the searching thread runs one of the helpers' jobs
                 // itself instead of sleeping until they are done.
+                let min_split_nodes = self.min_split_nodes;
                 pool.install(|| {
                     main.iterate(game, limits, on_iteration, |main, ctx, game, depth| {
+                        if ctx.nodes() < min_split_nodes {
+                            return main.root_iteration(ctx, game, depth);
+                        }
                         split_iteration(pool, helpers, main, ctx, game, depth)
                     })
                 })

@@ -376,6 +376,12 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
         }
     }
 
+    /// Nodes visited so far by this search (this thread's).
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn nodes(&self) -> u64 {
+        self.stats.nodes
+    }
+
     /// Whether the iteration so far reached a horizon.
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn reached_horizon(&self) -> bool {

@@ -54,6 +54,8 @@ fn every_tic_tac_toe_position_gets_the_sequential_value() {
             Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config(threads, scheme))
                 .with_table(table);
         let mut parallel = ParallelEngine::new(engine).unwrap();
+        // Split every iteration, however small (the default leaves small trees to one thread).
+        parallel.set_min_split_nodes(0);
         assert_eq!(parallel.threads(), threads as usize);
         for (board, &value) in boards.iter().zip(&expected) {
             table.clear();
@@ -111,7 +113,9 @@ fn random_connect_four_positions_get_the_sequential_value_at_every_depth() {
                 config(threads, scheme),
             )
             .with_table(table);
-            (table, ParallelEngine::new(engine).unwrap(), threads, scheme)
+            let mut parallel = ParallelEngine::new(engine).unwrap();
+            parallel.set_min_split_nodes(0);
+            (table, parallel, threads, scheme)
         })
         .collect();
     for (index, position) in positions.iter().enumerate() {
@@ -185,4 +189,33 @@ fn a_time_limit_holds_on_every_thread() {
         assert!(started.elapsed() < Duration::from_secs(1), "{scheme:?}: {:?}", started.elapsed());
         assert!(!result.completed && result.depth >= 3, "{scheme:?}: depth {}", result.depth);
     }
+}
+
+#[test]
+fn small_searches_stay_on_one_thread_until_the_split_threshold() {
+    // Tic-tac-toe solved with a table: 5,570 nodes in all, under the default threshold of
+    // 16,384, so root splitting searches every iteration on one thread and visits exactly the
+    // sequential search's nodes. With a threshold of 0 it splits (and counts the nodes of
+    // every thread).
+    let sequential_table: &'static TranspositionTable<i32, 4096> = Box::leak(Box::default());
+    let mut sequential =
+        Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, Config::value_preserving())
+            .with_table(sequential_table);
+    let expected = sequential.search(&mut Board::new(), &Limits::depth(9)).unwrap();
+    assert_eq!((expected.score, expected.nodes), (0, 5_570));
+
+    let table: &'static TranspositionTable<i32, 4096> = Box::leak(Box::default());
+    let config = Config { threads: 2, ..Config::value_preserving() };
+    let engine = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config).with_table(table);
+    let mut parallel = ParallelEngine::new(engine).unwrap();
+    let result = parallel.search(&mut Board::new(), &Limits::depth(9)).unwrap();
+    assert_eq!((result.score, result.nodes, result.best_move), (0, 5_570, expected.best_move));
+    assert_eq!(result.pv, expected.pv);
+
+    parallel.set_min_split_nodes(0);
+    parallel.clear_history();
+    table.clear();
+    let split = parallel.search(&mut Board::new(), &Limits::depth(9)).unwrap();
+    assert_eq!(split.score, 0);
+    assert_eq!(split.depth, 9);
 }
