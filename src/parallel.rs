@@ -412,7 +412,7 @@ where
             let mut helper = helper.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             helper.game = Some(game.clone());
         }
-        let pv_move = split.pv_move();
+        let split = &split;
         pool.scope(|scope| {
             for (helper, outcome) in helpers.iter().zip(outcomes.iter_mut()) {
                 let (best_so_far, next, abort, failed, cut) =
@@ -426,9 +426,14 @@ where
                         let index = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&mv) = moves.get(index) else { break };
                         let alpha = *best_so_far.lock().unwrap_or_else(|p| p.into_inner());
-                        let on_pv = pv_move == Some(mv);
                         let searched = engine.search_split_move(
-                            hctx, game, mv, ply, depth, alpha, beta, floor, on_pv,
+                            hctx,
+                            game,
+                            split,
+                            index + 1,
+                            alpha,
+                            beta,
+                            floor,
                         );
                         match searched {
                             Ok((score, above)) => {

@@ -857,62 +857,46 @@ where
         self.negamax(ctx, game, Node { depth, ply, pv: true, on_prev_pv }, alpha, beta)
     }
 
-    /// Searches the move `mv` of the node at `ply` with the window `(alpha, beta)` (as seen
-    /// from that node) to `depth`: a PV search (`pv`) keeps the move's line for
-    /// [`Engine::split_line`]; `on_prev_pv` when the move is the previous iteration's there.
-    #[allow(clippy::too_many_arguments)]
-    #[cfg_attr(not(feature = "std"), allow(dead_code))]
-    pub(crate) fn search_split_child(
-        &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
-        game: &mut G,
-        mv: G::Move,
-        ply: u32,
-        depth: u32,
-        alpha: E::Score,
-        beta: E::Score,
-        pv: bool,
-        on_prev_pv: bool,
-    ) -> Result<E::Score, Halt> {
-        let side = game.side_to_move();
-        let child = Node { depth: depth - 1, ply: ply + 1, pv, on_prev_pv };
-        let undo = game.make_move(mv);
-        let score = self.child(ctx, game, side, child, alpha, beta);
-        game.unmake_move(mv, undo);
-        score
-    }
-
-    /// PVS for one move of a split node, beyond the first: a null-window scout above
-    /// `alpha`, then the window `(alpha, beta)` if it beats alpha. Returns the score and
-    /// whether it is above `alpha` (exact, or a lower bound when it reaches `beta`); with
-    /// `floor`, `alpha` is lowered so that a score equal to it is seen (tie-breaking).
+    /// Searches the move at `index` (not the first) of a split node as the sequential search
+    /// would: PVS (a null-window scout above `alpha`, then the window `(alpha, beta)` if it
+    /// beats alpha) with late move reductions. Returns the score and whether it is above
+    /// `alpha` (exact, or a lower bound when it reaches `beta`); with `floor`, `alpha` is
+    /// lowered so that a score equal to it is seen (tie-breaking at the root).
     #[allow(clippy::too_many_arguments)]
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn search_split_move(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
-        mv: G::Move,
-        ply: u32,
-        depth: u32,
+        split: &RootSplit<G::Move, MAX_MOVES>,
+        index: usize,
         alpha: E::Score,
         beta: E::Score,
         floor: bool,
-        on_prev_pv: bool,
     ) -> Result<(E::Score, bool), Halt> {
+        let hints = &split.hints;
+        let mv = split.moves.as_slice()[index];
         let alpha = if floor { self.null_window_below(alpha).unwrap_or(alpha) } else { alpha };
-        if self.config.pvs {
-            if let Some(top) = self.null_window_above(alpha).filter(|&top| top < beta) {
-                let scout = self
-                    .search_split_child(ctx, game, mv, ply, depth, alpha, top, false, on_prev_pv)?;
-                if scout <= alpha {
-                    return Ok((scout, false));
-                }
-                ctx.stats.researches += 1;
-            }
-        }
-        let score =
-            self.search_split_child(ctx, game, mv, ply, depth, alpha, beta, true, on_prev_pv)?;
+        let reduction = self.lmr_reduction(
+            game,
+            mv,
+            hints.ply,
+            hints.depth,
+            index,
+            hints.pv_move,
+            hints.tt_move,
+        );
+        let side = game.side_to_move();
+        let child = Node {
+            depth: hints.depth - 1,
+            ply: hints.ply + 1,
+            pv: index == 0 || !self.config.pvs,
+            on_prev_pv: hints.pv_move == Some(mv),
+        };
+        let undo = game.make_move(mv);
+        let score = self.search_move(ctx, game, side, child, true, index, reduction, alpha, beta);
+        game.unmake_move(mv, undo);
+        let score = score?;
         Ok((score, score > alpha))
     }
 
@@ -1096,26 +1080,6 @@ where
         Ok(score)
     }
 
-    /// Searches the child reached by the move just made, with the window `(alpha, beta)` seen
-    /// from the parent, and returns its score from the parent's point of view: negated, and
-    /// the window swapped, only when the side to move changed.
-    #[allow(clippy::too_many_arguments)]
-    fn child(
-        &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
-        game: &mut G,
-        parent_side: G::Player,
-        node: Node,
-        alpha: E::Score,
-        beta: E::Score,
-    ) -> Result<E::Score, Halt> {
-        if game.side_to_move() == parent_side {
-            self.negamax(ctx, game, node, alpha, beta)
-        } else {
-            self.negamax(ctx, game, node, -beta, -alpha).map(|score| -score)
-        }
-    }
-
     /// Negamax with fail-soft alpha-beta: the score of `game` for its side to move.
     fn negamax(
         &mut self,
@@ -1275,20 +1239,8 @@ where
             let floor = if tie_break && index > 0 { self.null_window_below(alpha) } else { None };
             let move_alpha = floor.unwrap_or(alpha);
 
-            let reduction = if pruning
-                && self.config.lmr
-                && node.depth >= self.config.lmr_min_depth
-                && index as u32 >= self.config.lmr_min_move_index
-                && Some(mv) != pv_move
-                && tt_move != Some(mv.move_code())
-                && !self.sorter.is_killer(mv, ply)
-                && !game.is_tactical(mv)
-            {
-                if node.depth >= 6 && index >= 6 {
-                    2
-                } else {
-                    1
-                }
+            let reduction = if pruning {
+                self.lmr_reduction(game, mv, ply, node.depth, index, pv_move, tt_move)
             } else {
                 0
             };
@@ -1379,6 +1331,39 @@ where
             Bound::Upper => score <= alpha,
         };
         settles.then_some(score)
+    }
+
+    /// The late move reduction of `mv`, the move at `index` of a node at `ply` and `depth`:
+    /// one ply (two from depth 6 and the seventh move on) for a late quiet move, none for the
+    /// PV move, the table move, killers and tactical moves.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn lmr_reduction(
+        &self,
+        game: &G,
+        mv: G::Move,
+        ply: u32,
+        depth: u32,
+        index: usize,
+        pv_move: Option<G::Move>,
+        tt_move: Option<u16>,
+    ) -> u32 {
+        if self.config.lmr
+            && depth >= self.config.lmr_min_depth
+            && index as u32 >= self.config.lmr_min_move_index
+            && Some(mv) != pv_move
+            && tt_move != Some(mv.move_code())
+            && !self.sorter.is_killer(mv, ply)
+            && !game.is_tactical(mv)
+        {
+            if depth >= 6 && index >= 6 {
+                2
+            } else {
+                1
+            }
+        } else {
+            0
+        }
     }
 
     /// Searches one move (already made) under PVS and LMR and returns its score for the
