@@ -8,8 +8,12 @@
 //!
 //! `--root-split-only` leaves Lazy SMP out, `--skip-4` the 4-thread column.
 //!
-//! Every figure is the median of `--runs` searches (default 5): a parallel search's time and
-//! nodes vary from run to run with the threads' timing.
+//! Times and nodes are the medians of `--runs` searches (default 5): a parallel search's time
+//! and nodes vary from run to run with the threads' timing. The thread counts take turns, and
+//! a speed-up is the median of the ratios of searches made one after the other, so that the
+//! machine's own changes of speed (large on a shared virtual machine) cancel out. "Busy
+//! threads" is the process's CPU time over the wall time: how many threads were searching
+//! on average.
 //!
 //! Connect Four with the window-counting heuristic, the default configuration (LMR on) and a
 //! 2^20-slot table cleared before every search: from the empty board at depths 12 to 16, and
@@ -38,23 +42,54 @@ fn sample(
     table: TableSlice<'static, i32>,
     positions: &[Connect4],
     depth: u32,
-) -> (f64, u64) {
-    let (mut seconds, mut nodes) = (0.0, 0);
+) -> Sample {
+    let (mut seconds, mut cpu_seconds, mut nodes) = (0.0, 0.0, 0);
     for position in positions {
         table.clear();
         engine.clear_history();
+        let cpu_start = process_cpu_seconds();
         let start = Instant::now();
         let result = engine.search(&mut position.clone(), &Limits::depth(depth)).unwrap();
         seconds += start.elapsed().as_secs_f64();
+        cpu_seconds += process_cpu_seconds() - cpu_start;
         nodes += result.nodes;
     }
-    (seconds * 1e3, nodes)
+    Sample { ms: seconds * 1e3, busy: cpu_seconds / seconds, nodes }
+}
+
+/// One timed search (or set of searches): wall time, the threads' CPU time over the wall time
+/// (how many threads were busy on average) and nodes.
+#[derive(Clone, Copy)]
+struct Sample {
+    ms: f64,
+    busy: f64,
+    nodes: u64,
+}
+
+/// The CPU time of the whole process (every thread), in seconds.
+fn process_cpu_seconds() -> f64 {
+    // SAFETY: getrusage writes the struct it is given; a zeroed rusage is a valid value.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_SELF, &mut usage);
+        usage
+    };
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
 /// The sample of median time.
-fn median(mut samples: Vec<(f64, u64)>) -> (f64, u64) {
-    samples.sort_by(|a, b| a.0.total_cmp(&b.0));
+fn median(mut samples: Vec<Sample>) -> Sample {
+    samples.sort_by(|a, b| a.ms.total_cmp(&b.ms));
     samples[samples.len() / 2]
+}
+
+/// The median over the runs of the 1-thread time over the n-thread time of the same run (the
+/// runs alternate, so each ratio compares searches made seconds apart).
+fn paired_speedup(one: &[Sample], many: &[Sample]) -> f64 {
+    let mut ratios: Vec<f64> = one.iter().zip(many).map(|(a, b)| a.ms / b.ms).collect();
+    ratios.sort_by(f64::total_cmp);
+    ratios[ratios.len() / 2]
 }
 
 fn main() {
@@ -82,7 +117,7 @@ fn main() {
     println!(
         "machine: {cpus} CPUs; times in ms (median of {runs} runs), speed-up against 1 thread"
     );
-    println!("search | scheme | 1 thread ms (nodes) | 2 threads ms (nodes) | speed-up | 4 threads ms (nodes) | speed-up");
+    println!("search | scheme | 1 thread ms (nodes) | 2 threads ms (nodes) | speed-up | busy threads | 4 threads ms (nodes) | speed-up | busy threads");
     let mut cases: Vec<(String, Vec<Connect4>, u32)> = (12..=max_depth)
         .map(|d| (format!("empty board, depth {d}"), vec![Connect4::new()], d))
         .collect();
@@ -98,24 +133,26 @@ fn main() {
         for (name, positions, depth) in &cases {
             // The thread counts take turns, run after run, so that a slow spell of the
             // machine falls on all of them alike.
-            let mut samples: Vec<Vec<(f64, u64)>> = vec![Vec::new(); counts.len()];
+            let mut samples: Vec<Vec<Sample>> = vec![Vec::new(); counts.len()];
             for _ in 0..runs {
                 for (engine, samples) in engines.iter_mut().zip(samples.iter_mut()) {
                     samples.push(sample(engine, table, positions, *depth));
                 }
             }
-            let figures: Vec<(f64, u64)> = samples.into_iter().map(median).collect();
-            let (t1, n1) = figures[0];
-            let (t2, n2) = figures[1];
-            let (t4, n4) = figures.get(2).copied().unwrap_or((f64::NAN, 0));
+            let speedups: Vec<f64> =
+                samples.iter().skip(1).map(|many| paired_speedup(&samples[0], many)).collect();
+            let figures: Vec<Sample> = samples.into_iter().map(median).collect();
+            let two = figures[1];
+            let four = figures.get(2).map_or(String::from("-"), |f| {
+                format!("{:.1} ({}) | {:.2}x | {:.2}", f.ms, f.nodes, speedups[1], f.busy)
+            });
             if positions.len() == 1 {
-                log_speedup += (t1 / t2).ln();
+                log_speedup += speedups[0].ln();
                 boards += 1;
             }
             println!(
-                "{name} | {scheme:?} | {t1:.1} ({n1}) | {t2:.1} ({n2}) | {:.2}x | {t4:.1} ({n4}) | {:.2}x",
-                t1 / t2,
-                t1 / t4
+                "{name} | {scheme:?} | {:.1} ({}) | {:.1} ({}) | {:.2}x | {:.2} | {four}",
+                figures[0].ms, figures[0].nodes, two.ms, two.nodes, speedups[0], two.busy
             );
         }
         if boards > 0 {
