@@ -50,8 +50,8 @@
 #define ALPHABETA_PARALLEL_LAZY_SMP 0
 
 /**
- * `alphabeta_config.parallel_scheme`: the first root move alone, then the others shared out
- * (default).
+ * `alphabeta_config.parallel_scheme`: the first root move alone, then the others shared out,
+ * and the same at each first move down the principal variation (default).
  */
 #define ALPHABETA_PARALLEL_ROOT_SPLIT 1
 
@@ -311,6 +311,12 @@ typedef struct {
    * `ALPHABETA_PARALLEL_ROOT_SPLIT` (default) or `ALPHABETA_PARALLEL_LAZY_SMP`.
    */
   uint32_t parallel_scheme;
+  /**
+   * Root splitting keeps an iteration on one thread while the search so far has visited
+   * fewer nodes than this (forking the pool costs more than it saves on small trees).
+   * Default 16384; 0 splits every iteration from depth 2 on.
+   */
+  uint64_t parallel_min_split_nodes;
 } alphabeta_config;
 
 /**

@@ -7,19 +7,26 @@
 //! the evaluator settings and the lock-free transposition table. Two schemes
 //! ([`ParallelScheme`]):
 //!
-//! * **Root splitting**: at every iterative-deepening depth from 2 on, the first root move is
+//! * **Root splitting**, extended down the principal variation (PV splitting, Marsland &
+//!   Campbell 1982): at every iterative-deepening depth from 2 on, the first root move is
 //!   searched alone to get a sound alpha; the other root moves are then handed out to the
-//!   threads one at a time, each searched with a null window above the best score so far and
-//!   again with the full window if it beats it. The speed-up is bounded by the first move's
-//!   share of the work (about 1.3x at 2 threads was published for one chess engine).
+//!   threads one at a time, each searched as the sequential search would search it (a null
+//!   window above the best score so far with late move reductions, the full window if it
+//!   beats it). The first move's own search is split the same way, and so on down the
+//!   leftmost path while at least [`MIN_SPLIT_DEPTH`] plies remain, so that the second thread
+//!   is not idle while the first move is searched (the bound of plain root splitting: about
+//!   1.3x at 2 threads was published for one chess engine, and 1.30x is what it gives here).
+//!   Searches that have visited fewer than
+//!   [`Config::min_split_nodes`](crate::Config::min_split_nodes) nodes so far keep to one
+//!   thread.
 //! * **Lazy SMP**: every thread runs the whole iterative-deepening search of the root, sharing
 //!   the transposition table, so that each finds entries the others stored; helpers on odd
 //!   threads search one ply deeper. The main thread's result is returned; the helpers stop
 //!   when it is done.
 //!
 //! Values are deterministic with the value-preserving options: root splitting returns the
-//! sequential root value at every depth (every move's score is exact or a bound below the
-//! best), and among equal moves the first in search order (or the seeded random choice, made in
+//! sequential root value at every depth (at every split node, every move's score is exact or
+//! a bound on the right side of the window, as in the sequential search), and among equal moves the first in search order (or the seeded random choice, made in
 //! search order). Lazy SMP does too with [`TtCutoffs::EqualDraft`](crate::TtCutoffs), since
 //! every table entry then holds a value of the same depth; with the default cutoffs its values
 //! can be better than a sequential search of the same depth (deeper entries from helpers).
@@ -87,13 +94,7 @@ pub struct ParallelEngine<
     main: Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
     helpers: Vec<Mutex<Helper<G, E, MAX_MOVES, MAX_PLY, T, O>>>,
     pool: Option<Pool>,
-    /// Root splitting searches an iteration sequentially while the search so far has visited
-    /// fewer nodes than this.
-    min_split_nodes: u64,
 }
-
-/// The default of [`ParallelEngine::set_min_split_nodes`].
-pub const DEFAULT_MIN_SPLIT_NODES: u64 = 16_384;
 
 /// A `rayon` thread pool whose worker threads are joined when it is dropped.
 ///
@@ -198,16 +199,7 @@ where
             }
             pool = Some(Pool::new(threads)?);
         }
-        Ok(Self { main: engine, helpers, pool, min_split_nodes: DEFAULT_MIN_SPLIT_NODES })
-    }
-
-    /// Root splitting searches an iteration on one thread while the iterations before it
-    /// visited fewer than `nodes` nodes in all (default [`DEFAULT_MIN_SPLIT_NODES`], a few
-    /// milliseconds of search): in a tree that small, forking and joining the pool at every
-    /// split node costs more than the second thread saves. 0 splits every iteration from
-    /// depth 2 on. Lazy SMP ignores it.
-    pub fn set_min_split_nodes(&mut self, nodes: u64) {
-        self.min_split_nodes = nodes;
+        Ok(Self { main: engine, helpers, pool })
     }
 
     /// The number of threads searching (1: sequential).
@@ -275,7 +267,7 @@ where
                 // The whole search runs on a thread of the pool: each split then forks from
                 // inside the pool, and the searching thread runs one of the helpers' jobs
                 // itself instead of sleeping until they are done.
-                let min_split_nodes = self.min_split_nodes;
+                let min_split_nodes = main.config().min_split_nodes;
                 pool.install(|| {
                     main.iterate(game, limits, on_iteration, |main, ctx, game, depth| {
                         if ctx.nodes() < min_split_nodes {
@@ -305,10 +297,10 @@ type Found<M, S, const P: usize> = (usize, S, bool, heapless::Vec<M, P>);
 type HelperOutcome<'l, 'c, Player, M, S, const P: usize> =
     (Context<'l, 'c, Player>, Vec<Found<M, S, P>>);
 
-/// The shallowest remaining depth at which a node of the leftmost path is split among the
-/// threads; below it the node's first move is searched by the main thread alone. Every split
+/// Nodes of the leftmost path are split among the threads while more than this many plies
+/// remain; below, the node's first move is searched by the main thread alone. Every split
 /// is a fork and a join of the pool: splitting tiny subtrees would cost more than it saves.
-const MIN_SPLIT_DEPTH: u32 = 4;
+pub const MIN_SPLIT_DEPTH: u32 = 4;
 
 /// One iteration of root splitting, extended down the leftmost path (PV splitting, Marsland &
 /// Campbell 1982): at the root and at each first child below it, as long as `MIN_SPLIT_DEPTH`

@@ -141,6 +141,12 @@ pub struct Config {
     /// How a [`ParallelEngine`](crate::parallel::ParallelEngine) shares the work. Default
     /// [`ParallelScheme::RootSplit`].
     pub parallel_scheme: ParallelScheme,
+    /// Root splitting keeps an iteration on one thread while the search so far (the earlier
+    /// iterations) has visited fewer nodes than this: in a tree that small, forking and
+    /// joining the pool at every split node costs more than a second thread saves. Default
+    /// 16,384 (a few milliseconds of search); 0 splits every iteration from depth 2 on. Lazy
+    /// SMP ignores it.
+    pub min_split_nodes: u64,
 }
 
 /// How a parallel search shares the work among threads (`std`, see
@@ -148,11 +154,13 @@ pub struct Config {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub enum ParallelScheme {
-    /// Root splitting: at every depth from 2 on, the first root move is searched alone for a
-    /// sound alpha, then the other root moves are shared among the threads. The default: its
-    /// values equal the sequential search's with the default table cutoffs too, and on
-    /// Connect Four (`benches/parallel.rs`, two runs, depths 12 to 16 from the empty board) it
-    /// was the faster scheme at 2 threads, 1.57x against 1.48x (geometric means).
+    /// Root splitting, extended down the principal variation (PV splitting): at every depth
+    /// from 2 on, the first root move is searched alone for a sound alpha (split the same way
+    /// at its own first move, and so on down the leftmost path), then the other moves of each
+    /// such node are shared among the threads. The default: its values equal the sequential
+    /// search's with the default table cutoffs too, and on Connect Four
+    /// (`benches/parallel.rs`, depths 12 to 16 from the empty board) it is the faster scheme
+    /// at 2 threads (see the README's parallel section for the figures).
     #[default]
     RootSplit,
     /// Lazy SMP: every thread searches the whole root, sharing the transposition table; the
@@ -180,6 +188,7 @@ impl Config {
             tie_break_seed: None,
             threads: 0,
             parallel_scheme: ParallelScheme::RootSplit,
+            min_split_nodes: 16_384,
         }
     }
 

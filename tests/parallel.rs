@@ -22,6 +22,8 @@ fn config(threads: u32, scheme: ParallelScheme) -> Config {
         threads,
         parallel_scheme: scheme,
         tt_cutoffs: TtCutoffs::EqualDraft,
+        // Split every iteration, however small (the default leaves small trees to one thread).
+        min_split_nodes: 0,
         ..Config::value_preserving()
     }
 }
@@ -54,8 +56,6 @@ fn every_tic_tac_toe_position_gets_the_sequential_value() {
             Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config(threads, scheme))
                 .with_table(table);
         let mut parallel = ParallelEngine::new(engine).unwrap();
-        // Split every iteration, however small (the default leaves small trees to one thread).
-        parallel.set_min_split_nodes(0);
         assert_eq!(parallel.threads(), threads as usize);
         for (board, &value) in boards.iter().zip(&expected) {
             table.clear();
@@ -113,9 +113,7 @@ fn random_connect_four_positions_get_the_sequential_value_at_every_depth() {
                 config(threads, scheme),
             )
             .with_table(table);
-            let mut parallel = ParallelEngine::new(engine).unwrap();
-            parallel.set_min_split_nodes(0);
-            (table, parallel, threads, scheme)
+            (table, ParallelEngine::new(engine).unwrap(), threads, scheme)
         })
         .collect();
     for (index, position) in positions.iter().enumerate() {
@@ -195,8 +193,7 @@ fn a_time_limit_holds_on_every_thread() {
 fn small_searches_stay_on_one_thread_until_the_split_threshold() {
     // Tic-tac-toe solved with a table: 5,570 nodes in all, under the default threshold of
     // 16,384, so root splitting searches every iteration on one thread and visits exactly the
-    // sequential search's nodes. With a threshold of 0 it splits (and counts the nodes of
-    // every thread).
+    // sequential search's nodes. With a threshold of 0 it splits, and gets the same value.
     let sequential_table: &'static TranspositionTable<i32, 4096> = Box::leak(Box::default());
     let mut sequential =
         Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, Config::value_preserving())
@@ -212,8 +209,9 @@ fn small_searches_stay_on_one_thread_until_the_split_threshold() {
     assert_eq!((result.score, result.nodes, result.best_move), (0, 5_570, expected.best_move));
     assert_eq!(result.pv, expected.pv);
 
-    parallel.set_min_split_nodes(0);
-    parallel.clear_history();
+    let config = Config { min_split_nodes: 0, ..config };
+    let engine = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config).with_table(table);
+    let mut parallel = ParallelEngine::new(engine).unwrap();
     table.clear();
     let split = parallel.search(&mut Board::new(), &Limits::depth(9)).unwrap();
     assert_eq!(split.score, 0);

@@ -495,8 +495,8 @@ pub const ALPHABETA_TT_CUTOFFS_EQUAL_DRAFT: u32 = 1;
 pub const ALPHABETA_TT_CUTOFFS_NEVER: u32 = 2;
 /// `alphabeta_config.parallel_scheme`: every thread searches the whole root, sharing the table.
 pub const ALPHABETA_PARALLEL_LAZY_SMP: u32 = 0;
-/// `alphabeta_config.parallel_scheme`: the first root move alone, then the others shared out
-/// (default).
+/// `alphabeta_config.parallel_scheme`: the first root move alone, then the others shared out,
+/// and the same at each first move down the principal variation (default).
 pub const ALPHABETA_PARALLEL_ROOT_SPLIT: u32 = 1;
 /// `alphabeta_config.score_type`: `int32_t` scores from `evaluate` (default).
 pub const ALPHABETA_SCORE_INT32: u32 = 0;
@@ -556,6 +556,10 @@ pub struct alphabeta_config {
     pub threads: u32,
     /// `ALPHABETA_PARALLEL_ROOT_SPLIT` (default) or `ALPHABETA_PARALLEL_LAZY_SMP`.
     pub parallel_scheme: u32,
+    /// Root splitting keeps an iteration on one thread while the search so far has visited
+    /// fewer nodes than this (forking the pool costs more than it saves on small trees).
+    /// Default 16384; 0 splits every iteration from depth 2 on.
+    pub parallel_min_split_nodes: u64,
 }
 
 /// The default configuration (the Rust `Config::new()`, int32 scores).
@@ -587,6 +591,7 @@ pub extern "C" fn alphabeta_config_default() -> alphabeta_config {
         tie_break_seed: 0,
         threads: 1,
         parallel_scheme: ALPHABETA_PARALLEL_ROOT_SPLIT,
+        parallel_min_split_nodes: c.min_split_nodes,
     }
 }
 
@@ -632,6 +637,7 @@ fn convert(c: &alphabeta_config) -> Result<(Config, OrderingConfig, bool), alpha
             ALPHABETA_PARALLEL_ROOT_SPLIT => alphabeta::ParallelScheme::RootSplit,
             _ => return Err(ALPHABETA_ERROR_BAD_CONFIG),
         },
+        min_split_nodes: c.parallel_min_split_nodes,
     };
     let ordering = OrderingConfig {
         pv_move: c.order_pv_move,

@@ -107,6 +107,8 @@ fn search(threads: u32, scheme: u32, board: &str) -> (alphabeta_status, alphabet
     config.threads = threads;
     config.parallel_scheme = scheme;
     config.lmr = false;
+    // Split every iteration, so that these small searches clone states at the split nodes.
+    config.parallel_min_split_nodes = 0;
     let mut engine = std::ptr::null_mut();
     // SAFETY: valid pointers.
     assert_eq!(
@@ -151,6 +153,54 @@ fn several_threads_give_the_sequential_value_and_free_every_copy() {
     }
     assert!(CLONES.load(Ordering::Relaxed) > 0);
     assert_eq!(CLONES.load(Ordering::Relaxed), FREES.load(Ordering::Relaxed));
+}
+
+static FAILING_CLONES: AtomicUsize = AtomicUsize::new(0);
+static FAILING_FREES: AtomicUsize = AtomicUsize::new(0);
+/// Clones succeed until this many were made, then return NULL.
+const CLONES_BEFORE_FAILING: usize = 5;
+
+unsafe extern "C" fn failing_clone_state(user_data: *mut c_void) -> *mut c_void {
+    if FAILING_CLONES.fetch_add(1, Ordering::Relaxed) >= CLONES_BEFORE_FAILING {
+        return std::ptr::null_mut();
+    }
+    Box::into_raw(Box::new(state(user_data).clone())).cast()
+}
+unsafe extern "C" fn failing_free_state(user_data: *mut c_void) {
+    FAILING_FREES.fetch_add(1, Ordering::Relaxed);
+    // SAFETY: made by `failing_clone_state`.
+    drop(unsafe { Box::from_raw(user_data.cast::<State>()) });
+}
+
+#[test]
+fn a_clone_failing_in_the_middle_of_a_split_search_is_a_status() {
+    // Root splitting clones the position at every split node: the first clones succeed, a
+    // later one (in the middle of the search) fails. The search reports CLONE_FAILED, the
+    // host's state is restored and every copy made is freed once.
+    let mut config = alphabeta_config_default();
+    config.threads = 2;
+    config.parallel_min_split_nodes = 0;
+    let mut engine = std::ptr::null_mut();
+    // SAFETY: valid pointers.
+    assert_eq!(
+        unsafe { alphabeta_engine_new(&config, 4096, &mut engine) },
+        alphabeta_status::ALPHABETA_OK
+    );
+    let mut s = State { cells: [0; 9], to_move: 1 };
+    let mut g = game(&mut s, true);
+    g.clone_state = Some(failing_clone_state);
+    g.free_state = Some(failing_free_state);
+    let limits = alphabeta_limits_depth(9);
+    let mut result = alphabeta_result::default();
+    // SAFETY: valid pointers.
+    let status =
+        unsafe { alphabeta_search(engine, &g, &limits, &mut result, std::ptr::null_mut(), 0) };
+    assert_eq!(status, alphabeta_status::ALPHABETA_ERROR_CLONE_FAILED);
+    assert_eq!((s.cells, s.to_move), ([0; 9], 1), "the host's state was not restored");
+    // SAFETY: from `alphabeta_engine_new`.
+    unsafe { alphabeta_engine_free(engine) };
+    assert!(FAILING_CLONES.load(Ordering::Relaxed) > CLONES_BEFORE_FAILING);
+    assert_eq!(FAILING_FREES.load(Ordering::Relaxed), CLONES_BEFORE_FAILING);
 }
 
 #[test]
