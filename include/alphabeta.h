@@ -316,7 +316,7 @@ typedef struct {
    * fewer nodes than this (forking the pool costs more than it saves on small trees).
    * Default 16384; 0 splits every iteration from depth 2 on.
    */
-  uint64_t parallel_min_split_nodes;
+  uint32_t parallel_min_split_nodes;
 } alphabeta_config;
 
 /**

@@ -16,9 +16,8 @@
 //!   leftmost path while at least [`MIN_SPLIT_DEPTH`] plies remain, so that the second thread
 //!   is not idle while the first move is searched (the bound of plain root splitting: about
 //!   1.3x at 2 threads was published for one chess engine, and 1.30x is what it gives here).
-//!   Searches that have visited fewer than
-//!   [`Config::min_split_nodes`](crate::Config::min_split_nodes) nodes so far keep to one
-//!   thread.
+//!   Searches that have visited fewer than [`DEFAULT_MIN_SPLIT_NODES`] nodes so far keep to
+//!   one thread (see [`ParallelEngine::set_min_split_nodes`]).
 //! * **Lazy SMP**: every thread runs the whole iterative-deepening search of the root, sharing
 //!   the transposition table, so that each finds entries the others stored; helpers on odd
 //!   threads search one ply deeper. The main thread's result is returned; the helpers stop
@@ -94,7 +93,12 @@ pub struct ParallelEngine<
     main: Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
     helpers: Vec<Mutex<Helper<G, E, MAX_MOVES, MAX_PLY, T, O>>>,
     pool: Option<Pool>,
+    /// See [`ParallelEngine::set_min_split_nodes`].
+    min_split_nodes: u64,
 }
+
+/// The default of [`ParallelEngine::set_min_split_nodes`]: a few milliseconds of search.
+pub const DEFAULT_MIN_SPLIT_NODES: u64 = 16_384;
 
 /// A `rayon` thread pool whose worker threads are joined when it is dropped.
 ///
@@ -199,7 +203,17 @@ where
             }
             pool = Some(Pool::new(threads)?);
         }
-        Ok(Self { main: engine, helpers, pool })
+        Ok(Self { main: engine, helpers, pool, min_split_nodes: DEFAULT_MIN_SPLIT_NODES })
+    }
+
+    /// Root splitting keeps an iteration on one thread while the search so far (the earlier
+    /// iterations) has visited fewer than `nodes` nodes: in a tree that small, forking and
+    /// joining the pool at every split node costs more than a second thread saves. Default
+    /// [`DEFAULT_MIN_SPLIT_NODES`]; 0 splits every iteration from depth 2 on. Lazy SMP
+    /// ignores it. (Not a field of [`Config`](crate::Config), which every engine carries,
+    /// on microcontrollers too.)
+    pub fn set_min_split_nodes(&mut self, nodes: u64) {
+        self.min_split_nodes = nodes;
     }
 
     /// The number of threads searching (1: sequential).
@@ -267,7 +281,7 @@ where
                 // The whole search runs on a thread of the pool: each split then forks from
                 // inside the pool, and the searching thread runs one of the helpers' jobs
                 // itself instead of sleeping until they are done.
-                let min_split_nodes = main.config().min_split_nodes;
+                let min_split_nodes = self.min_split_nodes;
                 pool.install(|| {
                     main.iterate(game, limits, on_iteration, |main, ctx, game, depth| {
                         if ctx.nodes() < min_split_nodes {

@@ -141,12 +141,6 @@ pub struct Config {
     /// How a [`ParallelEngine`](crate::parallel::ParallelEngine) shares the work. Default
     /// [`ParallelScheme::RootSplit`].
     pub parallel_scheme: ParallelScheme,
-    /// Root splitting keeps an iteration on one thread while the search so far (the earlier
-    /// iterations) has visited fewer nodes than this: in a tree that small, forking and
-    /// joining the pool at every split node costs more than a second thread saves. Default
-    /// 16,384 (a few milliseconds of search); 0 splits every iteration from depth 2 on. Lazy
-    /// SMP ignores it.
-    pub min_split_nodes: u64,
 }
 
 /// How a parallel search shares the work among threads (`std`, see
@@ -188,7 +182,6 @@ impl Config {
             tie_break_seed: None,
             threads: 0,
             parallel_scheme: ParallelScheme::RootSplit,
-            min_split_nodes: 16_384,
         }
     }
 

@@ -22,8 +22,6 @@ fn config(threads: u32, scheme: ParallelScheme) -> Config {
         threads,
         parallel_scheme: scheme,
         tt_cutoffs: TtCutoffs::EqualDraft,
-        // Split every iteration, however small (the default leaves small trees to one thread).
-        min_split_nodes: 0,
         ..Config::value_preserving()
     }
 }
@@ -56,6 +54,8 @@ fn every_tic_tac_toe_position_gets_the_sequential_value() {
             Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config(threads, scheme))
                 .with_table(table);
         let mut parallel = ParallelEngine::new(engine).unwrap();
+        // Split every iteration, however small (the default leaves small trees to one thread).
+        parallel.set_min_split_nodes(0);
         assert_eq!(parallel.threads(), threads as usize);
         for (board, &value) in boards.iter().zip(&expected) {
             table.clear();
@@ -113,7 +113,9 @@ fn random_connect_four_positions_get_the_sequential_value_at_every_depth() {
                 config(threads, scheme),
             )
             .with_table(table);
-            (table, ParallelEngine::new(engine).unwrap(), threads, scheme)
+            let mut parallel = ParallelEngine::new(engine).unwrap();
+            parallel.set_min_split_nodes(0);
+            (table, parallel, threads, scheme)
         })
         .collect();
     for (index, position) in positions.iter().enumerate() {
@@ -209,9 +211,8 @@ fn small_searches_stay_on_one_thread_until_the_split_threshold() {
     assert_eq!((result.score, result.nodes, result.best_move), (0, 5_570, expected.best_move));
     assert_eq!(result.pv, expected.pv);
 
-    let config = Config { min_split_nodes: 0, ..config };
-    let engine = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config).with_table(table);
-    let mut parallel = ParallelEngine::new(engine).unwrap();
+    parallel.set_min_split_nodes(0);
+    parallel.clear_history();
     table.clear();
     let split = parallel.search(&mut Board::new(), &Limits::depth(9)).unwrap();
     assert_eq!(split.score, 0);

@@ -559,7 +559,17 @@ pub struct alphabeta_config {
     /// Root splitting keeps an iteration on one thread while the search so far has visited
     /// fewer nodes than this (forking the pool costs more than it saves on small trees).
     /// Default 16384; 0 splits every iteration from depth 2 on.
-    pub parallel_min_split_nodes: u64,
+    pub parallel_min_split_nodes: u32,
+}
+
+/// The default of `alphabeta_config.parallel_min_split_nodes`: the Rust
+/// `parallel::DEFAULT_MIN_SPLIT_NODES` (that module needs `std`; a test checks they agree).
+const DEFAULT_MIN_SPLIT_NODES: u32 = 16_384;
+
+#[cfg(all(test, feature = "std"))]
+#[test]
+fn the_default_split_threshold_is_the_rust_one() {
+    assert_eq!(u64::from(DEFAULT_MIN_SPLIT_NODES), alphabeta::parallel::DEFAULT_MIN_SPLIT_NODES);
 }
 
 /// The default configuration (the Rust `Config::new()`, int32 scores).
@@ -591,7 +601,7 @@ pub extern "C" fn alphabeta_config_default() -> alphabeta_config {
         tie_break_seed: 0,
         threads: 1,
         parallel_scheme: ALPHABETA_PARALLEL_ROOT_SPLIT,
-        parallel_min_split_nodes: c.min_split_nodes,
+        parallel_min_split_nodes: DEFAULT_MIN_SPLIT_NODES,
     }
 }
 
@@ -637,7 +647,6 @@ fn convert(c: &alphabeta_config) -> Result<(Config, OrderingConfig, bool), alpha
             ALPHABETA_PARALLEL_ROOT_SPLIT => alphabeta::ParallelScheme::RootSplit,
             _ => return Err(ALPHABETA_ERROR_BAD_CONFIG),
         },
-        min_split_nodes: c.parallel_min_split_nodes,
     };
     let ordering = OrderingConfig {
         pv_move: c.order_pv_move,
@@ -953,6 +962,8 @@ unsafe fn build(
     slots: usize,
     owns_table: bool,
 ) -> alphabeta_status {
+    #[cfg(feature = "std")]
+    let min_split_nodes = u64::from(config.parallel_min_split_nodes);
     let (config, ordering, double) = match convert(config) {
         Ok(parts) => parts,
         Err(status) => return status,
@@ -1020,10 +1031,16 @@ unsafe fn build(
             DefaultSorter::with_config(ordering),
         ));
         let parallel = match core::mem::replace(kind, placeholder) {
-            Kind::Int(engine) => alphabeta::parallel::ParallelEngine::new(engine)
-                .map(|p| Kind::IntParallel(Box::new(p))),
-            Kind::Double(engine) => alphabeta::parallel::ParallelEngine::new(engine)
-                .map(|p| Kind::DoubleParallel(Box::new(p))),
+            Kind::Int(engine) => alphabeta::parallel::ParallelEngine::new(engine).map(|mut p| {
+                p.set_min_split_nodes(min_split_nodes);
+                Kind::IntParallel(Box::new(p))
+            }),
+            Kind::Double(engine) => {
+                alphabeta::parallel::ParallelEngine::new(engine).map(|mut p| {
+                    p.set_min_split_nodes(min_split_nodes);
+                    Kind::DoubleParallel(Box::new(p))
+                })
+            }
             other => Ok(other),
         };
         match parallel {
