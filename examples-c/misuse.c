@@ -350,6 +350,8 @@ static bool bad_config(int which, alphabeta_config *c) {
     case 6: c->null_window_epsilon = nan(""); return true;
     case 7: c->null_window_epsilon = HUGE_VAL; return true;
     case 8: c->parallel_scheme = 2; return true;
+    case 9: c->threads = 1025; return true;
+    case 10: c->threads = UINT32_MAX; return true;
     default: return false;
     }
 }
@@ -993,8 +995,11 @@ static void test_threads(void) {
     /* Without clone_state: a required callback for several threads. */
     CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
     CHECK(restored(&g));
-    /* clone_state returning NULL. */
+    /* clone_state without free_state: every copy would leak, so it is refused too. */
     t.clone_state = t_clone;
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+    CHECK(restored(&g));
+    /* clone_state returning NULL. */
     t.free_state = t_free;
     clones_fail = true;
     CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_CLONE_FAILED);

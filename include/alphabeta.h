@@ -301,9 +301,10 @@ typedef struct {
    */
   uint64_t tie_break_seed;
   /**
-   * Threads searching (std builds, `alphabeta_engine_new` only): 1 (the default) searches
-   * on the calling thread; 0 uses every available core. More than 1 needs the game's
-   * `clone_state` (and `free_state`) callbacks, callbacks safe to call on other threads
+   * Threads searching (std builds, `alphabeta_engine_new` only): 1 (the default, unlike the
+   * Rust `Config`, whose default 0 uses every core) searches on the calling thread; 0 uses
+   * every available core; at most 1024 (`BAD_CONFIG` above). More than 1 needs the game's
+   * `clone_state` and `free_state` callbacks, callbacks safe to call on other threads
    * (each on its own copy of the state), and a thread-safe clock and progress callback.
    */
   uint32_t threads;
@@ -476,12 +477,13 @@ typedef struct {
    */
   uint32_t (*min_plies_to_loss)(void *user_data);
   /**
-   * Optional: a copy of the state for another thread, as a new `user_data` (NULL on
-   * failure). Needed only for searches on more than one thread.
+   * A copy of the state for another thread, as a new `user_data` (NULL on failure).
+   * Required, with `free_state`, by engines with more than one thread; unused otherwise.
    */
   void *(*clone_state)(void *user_data);
   /**
-   * Optional: frees a state made by `clone_state`.
+   * Frees a state made by `clone_state`. Required, with `clone_state`, by engines with more
+   * than one thread (without it every copy would leak); unused otherwise.
    */
   void (*free_state)(void *user_data);
 } alphabeta_game;
@@ -876,8 +878,8 @@ alphabeta_status alphabeta_engine_stop(const alphabeta_engine *engine);
  *   than a buffer is truncated to it and the call returns `PV_TRUNCATED` with the result
  *   complete.
  *
- * Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `NULL_CALLBACK` (also a missing `clone_state` on
- * an engine with several threads), `ALREADY_SEARCHING`, `ZERO_MAX_DEPTH`,
+ * Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `NULL_CALLBACK` (also a missing `clone_state` or
+ * `free_state` on an engine with several threads), `ALREADY_SEARCHING`, `ZERO_MAX_DEPTH`,
  * `MIN_DEPTH_ABOVE_MAX_DEPTH`, `DEPTH_BEYOND_CAPACITY`, `NO_CLOCK`, `MOVE_OVERFLOW`,
  * `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `CLONE_FAILED`, `PV_TRUNCATED`, `PANIC`.
  *
@@ -894,8 +896,10 @@ alphabeta_status alphabeta_search(alphabeta_engine *engine,
 /**
  * One fixed-depth search with the window `(alpha, beta)` on an int32 engine: no iterative
  * deepening, no clock, no stop. The building block of window drivers (MTD(f), a
- * null-window solver). Errors: as `alphabeta_search`, plus `INVALID_WINDOW` and
- * `WRONG_SCORE_TYPE` (a double engine: use `alphabeta_search_window_double`).
+ * null-window solver). Depth 0 is not an error here: it returns the static evaluation (or
+ * quiescence) of the position. Errors: as `alphabeta_search` (but not `ZERO_MAX_DEPTH`),
+ * plus `INVALID_WINDOW` and `WRONG_SCORE_TYPE` (a double engine: use
+ * `alphabeta_search_window_double`).
  *
  * # Safety
  * As `alphabeta_search`.

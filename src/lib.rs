@@ -74,7 +74,12 @@
 //! | [`search`] | the [`Engine`], its [`Config`] and [`SearchResult`] |
 //! | [`clock`] | the [`Clock`] trait, [`Limits`] of one search, `StdClock` under `std` |
 //! | [`error`] | [`SearchError`] |
-//! | [`games`] | tic-tac-toe and Connect Four, used by the examples, tests and benchmarks |
+//! | [`tt`] | the lock-free transposition table ([`TranspositionTable`](tt::TranspositionTable), [`TableSlice`](tt::TableSlice)) and its slots |
+//! | [`ordering`] | move ordering: the [`MoveSorter`](ordering::MoveSorter) trait and the default sorter (PV, table, killers, history) |
+//! | [`zobrist`] | Zobrist key tables drawn from a seed |
+//! | [`multiplayer`] | games of more than two players: paranoid, max^n, best-reply search |
+//! | [`games`] | tic-tac-toe, Connect Four and grid survivor, used by the examples, tests and benchmarks |
+//! | `parallel` (`std`) | `ParallelEngine`: root/PV splitting and Lazy SMP on a thread pool |
 //! | `tree` (`std`) | game-tree files (`ROOT … VALUE … END`) and a reference minimax/alpha-beta |
 //!
 //! ## Features
@@ -82,7 +87,7 @@
 //! | feature | what |
 //! |---|---|
 //! | (none) | `no_std`, no allocation: everything a microcontroller needs |
-//! | `std` | `StdClock`, the game-tree file reader |
+//! | `std` | `StdClock`, the game-tree file reader, parallel search (`parallel`) |
 
 #![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![deny(missing_docs)]

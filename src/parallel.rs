@@ -43,7 +43,8 @@ use crate::error::SearchError;
 use crate::game::{Evaluator, Game};
 use crate::ordering::{DefaultSorter, MoveSorter};
 use crate::score::Score;
-use crate::search::{Context, Engine, Halt, IterationInfo, ParallelScheme, SearchResult};
+pub use crate::search::ParallelScheme;
+use crate::search::{Context, Engine, Halt, IterationInfo, SearchResult};
 use crate::tt::{Bound, NoTable, Table};
 
 /// Why a parallel engine could not be built.
@@ -52,12 +53,25 @@ use crate::tt::{Bound, NoTable, Table};
 pub enum ParallelError {
     /// The operating system refused to start the pool's threads.
     ThreadPool(String),
+    /// `Config::threads` asks for more than [`MAX_THREADS`] threads.
+    TooManyThreads {
+        /// The thread count asked for.
+        requested: u32,
+    },
 }
+
+/// The most threads a [`ParallelEngine`] starts (each has its own engine state; far more than
+/// the cores of any machine this search scales to).
+pub const MAX_THREADS: u32 = 1024;
 
 impl core::fmt::Display for ParallelError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             Self::ThreadPool(reason) => write!(f, "could not start the thread pool: {reason}"),
+            Self::TooManyThreads { requested } => write!(
+                f,
+                "{requested} threads asked for; a parallel engine starts at most {MAX_THREADS}"
+            ),
         }
     }
 }
@@ -183,10 +197,12 @@ where
     /// available parallelism) and its `parallel_scheme`.
     ///
     /// # Errors
-    /// [`ParallelError::ThreadPool`] when the threads cannot be started.
+    /// [`ParallelError::TooManyThreads`] above [`MAX_THREADS`] threads (before anything is
+    /// allocated); [`ParallelError::ThreadPool`] when the threads cannot be started.
     pub fn new(engine: Engine<G, E, MAX_MOVES, MAX_PLY, T, O>) -> Result<Self, ParallelError> {
         let threads = match engine.config().threads {
             0 => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+            n if n > MAX_THREADS => return Err(ParallelError::TooManyThreads { requested: n }),
             n => n as usize,
         };
         let mut helpers = Vec::new();

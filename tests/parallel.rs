@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use alphabeta::games::connect4::{Connect4, Connect4Heuristic};
 use alphabeta::games::tictactoe::{Board, TicTacToeEval};
-use alphabeta::parallel::ParallelEngine;
+use alphabeta::parallel::{ParallelEngine, ParallelError};
 use alphabeta::tt::TranspositionTable;
 use alphabeta::{Config, Engine, Game, Limits, MoveList, ParallelScheme, StdClock, TtCutoffs};
 use rand_core::{Rng, SeedableRng};
@@ -217,4 +217,19 @@ fn small_searches_stay_on_one_thread_until_the_split_threshold() {
     let split = parallel.search(&mut Board::new(), &Limits::depth(9)).unwrap();
     assert_eq!(split.score, 0);
     assert_eq!(split.depth, 9);
+}
+
+#[test]
+fn too_many_threads_is_an_error_before_anything_is_allocated() {
+    for requested in [1_025, u32::MAX] {
+        let config = Config { threads: requested, ..Config::new() };
+        let engine = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config);
+        let error = ParallelEngine::new(engine).err().unwrap();
+        assert_eq!(error, ParallelError::TooManyThreads { requested });
+        assert_eq!(
+            error.to_string(),
+            format!("{requested} threads asked for; a parallel engine starts at most 1024")
+        );
+    }
+    assert_eq!(alphabeta::parallel::MAX_THREADS, 1_024);
 }

@@ -233,10 +233,11 @@ pub struct alphabeta_game {
     pub min_plies_to_win: Option<unsafe extern "C" fn(user_data: *mut c_void) -> u32>,
     /// Optional: the same for a loss of the side to move (default 1).
     pub min_plies_to_loss: Option<unsafe extern "C" fn(user_data: *mut c_void) -> u32>,
-    /// Optional: a copy of the state for another thread, as a new `user_data` (NULL on
-    /// failure). Needed only for searches on more than one thread.
+    /// A copy of the state for another thread, as a new `user_data` (NULL on failure).
+    /// Required, with `free_state`, by engines with more than one thread; unused otherwise.
     pub clone_state: Option<unsafe extern "C" fn(user_data: *mut c_void) -> *mut c_void>,
-    /// Optional: frees a state made by `clone_state`.
+    /// Frees a state made by `clone_state`. Required, with `clone_state`, by engines with more
+    /// than one thread (without it every copy would leak); unused otherwise.
     pub free_state: Option<unsafe extern "C" fn(user_data: *mut c_void)>,
 }
 
@@ -549,9 +550,10 @@ pub struct alphabeta_config {
     pub tie_break: bool,
     /// The seed of the tie-breaking generator.
     pub tie_break_seed: u64,
-    /// Threads searching (std builds, `alphabeta_engine_new` only): 1 (the default) searches
-    /// on the calling thread; 0 uses every available core. More than 1 needs the game's
-    /// `clone_state` (and `free_state`) callbacks, callbacks safe to call on other threads
+    /// Threads searching (std builds, `alphabeta_engine_new` only): 1 (the default, unlike the
+    /// Rust `Config`, whose default 0 uses every core) searches on the calling thread; 0 uses
+    /// every available core; at most 1024 (`BAD_CONFIG` above). More than 1 needs the game's
+    /// `clone_state` and `free_state` callbacks, callbacks safe to call on other threads
     /// (each on its own copy of the state), and a thread-safe clock and progress callback.
     pub threads: u32,
     /// `ALPHABETA_PARALLEL_ROOT_SPLIT` (default) or `ALPHABETA_PARALLEL_LAZY_SMP`.
@@ -566,10 +568,14 @@ pub struct alphabeta_config {
 /// `parallel::DEFAULT_MIN_SPLIT_NODES` (that module needs `std`; a test checks they agree).
 const DEFAULT_MIN_SPLIT_NODES: u32 = 16_384;
 
+/// The most threads `alphabeta_config.threads` may ask for: the Rust `parallel::MAX_THREADS`.
+const MAX_THREADS: u32 = 1024;
+
 #[cfg(all(test, feature = "std"))]
 #[test]
-fn the_default_split_threshold_is_the_rust_one() {
+fn the_defaults_and_limits_are_the_rust_ones() {
     assert_eq!(u64::from(DEFAULT_MIN_SPLIT_NODES), alphabeta::parallel::DEFAULT_MIN_SPLIT_NODES);
+    assert_eq!(MAX_THREADS, alphabeta::parallel::MAX_THREADS);
 }
 
 /// The default configuration (the Rust `Config::new()`, int32 scores).
@@ -624,6 +630,9 @@ fn convert(c: &alphabeta_config) -> Result<(Config, OrderingConfig, bool), alpha
         _ => return Err(ALPHABETA_ERROR_BAD_CONFIG),
     };
     if !(c.null_window_epsilon > 0.0 && c.null_window_epsilon.is_finite()) {
+        return Err(ALPHABETA_ERROR_BAD_CONFIG);
+    }
+    if c.threads > MAX_THREADS {
         return Err(ALPHABETA_ERROR_BAD_CONFIG);
     }
     let config = Config {
@@ -1338,8 +1347,8 @@ impl Drop for Searching<'_> {
 ///   than a buffer is truncated to it and the call returns `PV_TRUNCATED` with the result
 ///   complete.
 ///
-/// Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `NULL_CALLBACK` (also a missing `clone_state` on
-/// an engine with several threads), `ALREADY_SEARCHING`, `ZERO_MAX_DEPTH`,
+/// Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `NULL_CALLBACK` (also a missing `clone_state` or
+/// `free_state` on an engine with several threads), `ALREADY_SEARCHING`, `ZERO_MAX_DEPTH`,
 /// `MIN_DEPTH_ABOVE_MAX_DEPTH`, `DEPTH_BEYOND_CAPACITY`, `NO_CLOCK`, `MOVE_OVERFLOW`,
 /// `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `CLONE_FAILED`, `PV_TRUNCATED`, `PANIC`.
 ///
@@ -1365,7 +1374,7 @@ pub unsafe extern "C" fn alphabeta_search(
             Ok(game) => game,
             Err(status) => return status,
         };
-        if kind.is_parallel() && table.clone_state.is_none() {
+        if kind.is_parallel() && (table.clone_state.is_none() || table.free_state.is_none()) {
             return ALPHABETA_ERROR_NULL_CALLBACK;
         }
         let clocks = Clocks::new(&limits);
@@ -1527,8 +1536,10 @@ fn fill<S: Score>(
 
 /// One fixed-depth search with the window `(alpha, beta)` on an int32 engine: no iterative
 /// deepening, no clock, no stop. The building block of window drivers (MTD(f), a
-/// null-window solver). Errors: as `alphabeta_search`, plus `INVALID_WINDOW` and
-/// `WRONG_SCORE_TYPE` (a double engine: use `alphabeta_search_window_double`).
+/// null-window solver). Depth 0 is not an error here: it returns the static evaluation (or
+/// quiescence) of the position. Errors: as `alphabeta_search` (but not `ZERO_MAX_DEPTH`),
+/// plus `INVALID_WINDOW` and `WRONG_SCORE_TYPE` (a double engine: use
+/// `alphabeta_search_window_double`).
 ///
 /// # Safety
 /// As `alphabeta_search`.

@@ -221,6 +221,13 @@ fn several_threads_need_clone_state_and_the_heap() {
     let status =
         unsafe { alphabeta_search(engine, &g, &limits, &mut result, std::ptr::null_mut(), 0) };
     assert_eq!(status, alphabeta_status::ALPHABETA_ERROR_NULL_CALLBACK);
+    // `clone_state` without `free_state`: every copy would leak, so it is refused too.
+    let mut g = game(&mut s, true);
+    g.free_state = None;
+    // SAFETY: valid pointers.
+    let status =
+        unsafe { alphabeta_search(engine, &g, &limits, &mut result, std::ptr::null_mut(), 0) };
+    assert_eq!(status, alphabeta_status::ALPHABETA_ERROR_NULL_CALLBACK);
     // SAFETY: from `alphabeta_engine_new`.
     unsafe { alphabeta_engine_free(engine) };
 
