@@ -39,6 +39,8 @@ pub enum SearchError {
     },
     /// The window given to a windowed search is empty or contains NaN (`alpha >= beta`).
     InvalidWindow,
+    /// `Config::null_window_epsilon` is not a positive finite number.
+    InvalidNullWindowEpsilon,
 }
 
 impl fmt::Display for SearchError {
@@ -61,6 +63,9 @@ impl fmt::Display for SearchError {
                 "the game generated more than {capacity} moves (the move-list capacity) at ply {ply}"
             ),
             Self::NanScore { ply } => write!(f, "the evaluator returned NaN at ply {ply}"),
+            Self::InvalidNullWindowEpsilon => {
+                f.write_str("null_window_epsilon must be a positive finite number")
+            }
             Self::InvalidWindow => {
                 f.write_str("the search window is empty or NaN: alpha must be less than beta")
             }

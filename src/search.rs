@@ -112,7 +112,9 @@ pub struct Config {
     pub tt_cutoffs: TtCutoffs,
     /// Principal variation search. Default on.
     pub pvs: bool,
-    /// The null-window width of PVS for floating scores (integers always use 1). Default 1e-4.
+    /// The null-window width of PVS for floating scores (integers always use 1). Default 1e-4;
+    /// a value that is not positive and finite makes every search fail with
+    /// [`SearchError::InvalidNullWindowEpsilon`].
     pub null_window_epsilon: f64,
     /// Mate distance pruning: a node `ply` plies from the root can neither win before ply
     /// `ply + 1` nor lose before it, so the window is narrowed to that. Default on. Requires
@@ -644,6 +646,8 @@ where
     /// * [`SearchError::ZeroMaxDepth`], [`SearchError::DepthBeyondCapacity`],
     ///   [`SearchError::MinDepthAboveMaxDepth`], [`SearchError::TimeLimitWithoutClock`]: the
     ///   limits are invalid; nothing was searched.
+    /// * [`SearchError::InvalidNullWindowEpsilon`]: the configuration's epsilon is not positive
+    ///   and finite; nothing was searched.
     /// * [`SearchError::MoveListOverflow`]: the game generated more than `MAX_MOVES` moves.
     /// * [`SearchError::NanScore`]: the evaluator returned NaN.
     pub fn search(
@@ -994,7 +998,8 @@ where
     ///
     /// # Errors
     /// [`SearchError::InvalidWindow`] when `!(alpha < beta)`, [`SearchError::DepthBeyondCapacity`]
-    /// when `depth > MAX_PLY`, and the game's and evaluator's errors as for [`Engine::search`].
+    /// when `depth > MAX_PLY`, [`SearchError::InvalidNullWindowEpsilon`], and the game's and
+    /// evaluator's errors as for [`Engine::search`].
     pub fn search_window(
         &mut self,
         game: &mut G,
@@ -1006,6 +1011,7 @@ where
         if alpha.partial_cmp(&beta) != Some(core::cmp::Ordering::Less) {
             return Err(SearchError::InvalidWindow);
         }
+        self.check_config()?;
         if depth as usize > MAX_PLY {
             return Err(SearchError::DepthBeyondCapacity { max_depth: depth, capacity: MAX_PLY });
         }
@@ -1033,7 +1039,17 @@ where
         }
     }
 
+    /// The configuration's own error, if any.
+    fn check_config(&self) -> Result<(), SearchError> {
+        let epsilon = self.config.null_window_epsilon;
+        if !(epsilon > 0.0 && epsilon.is_finite()) {
+            return Err(SearchError::InvalidNullWindowEpsilon);
+        }
+        Ok(())
+    }
+
     fn check_limits(&self, limits: &Limits<'_>) -> Result<(), SearchError> {
+        self.check_config()?;
         if limits.max_depth == 0 {
             return Err(SearchError::ZeroMaxDepth);
         }

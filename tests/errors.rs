@@ -149,3 +149,25 @@ fn an_empty_or_nan_window_is_refused() {
     let ok = engine.search_window(&mut game, 2, 0.0, 1.0).unwrap();
     assert_eq!((ok.score, ok.best_move, ok.nodes), (0.5, Some(0), 1 + 1 + 2));
 }
+
+#[test]
+fn a_null_window_epsilon_that_is_not_positive_and_finite_is_refused() {
+    for epsilon in [0.0, -1e-4, f64::NAN, f64::INFINITY] {
+        let config = Config { null_window_epsilon: epsilon, ..Config::new() };
+        let mut engine: Engine<Widening, NanAt, 8, 16> = Engine::new(NanAt(99), config);
+        let mut game = Widening { ply: 0 };
+        assert_eq!(
+            engine.search(&mut game, &Limits::depth(2)).map(|r| r.score),
+            Err(SearchError::InvalidNullWindowEpsilon),
+            "{epsilon}"
+        );
+        assert_eq!(
+            engine.search_window(&mut game, 2, 0.0, 1.0).map(|r| r.score),
+            Err(SearchError::InvalidNullWindowEpsilon)
+        );
+        assert_eq!(
+            SearchError::InvalidNullWindowEpsilon.to_string(),
+            "null_window_epsilon must be a positive finite number"
+        );
+    }
+}

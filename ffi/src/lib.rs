@@ -121,6 +121,7 @@ impl From<SearchError> for alphabeta_status {
             SearchError::MoveListOverflow { .. } => ALPHABETA_ERROR_MOVE_OVERFLOW,
             SearchError::NanScore { .. } => ALPHABETA_ERROR_NAN_SCORE,
             SearchError::InvalidWindow => ALPHABETA_ERROR_INVALID_WINDOW,
+            // Refused by the C configuration already; any later one is a configuration error.
             _ => ALPHABETA_ERROR_BAD_CONFIG,
         }
     }
