@@ -1111,6 +1111,9 @@ pub unsafe extern "C" fn alphabeta_engine_init(
             // SAFETY: non-NULL, pointing at a config (the caller's promise).
             unsafe { *config }
         };
+        if convert(&config).is_err() {
+            return ALPHABETA_ERROR_BAD_CONFIG;
+        }
         if config.threads != 1 {
             // A thread pool needs the heap: only `alphabeta_engine_new` makes one.
             return ALPHABETA_ERROR_UNSUPPORTED;
