@@ -360,7 +360,7 @@ impl<'a, S: Score> TableSlice<'a, S> {
 impl<S: Score> Table<S> for TableSlice<'_, S> {
     const ENABLED: bool = true;
 
-    #[inline(never)]
+    #[inline]
     fn probe(&self, key: u64) -> Option<Entry<S>> {
         let key = scramble(key);
         for slot in self.bucket(key) {
