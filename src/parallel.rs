@@ -286,6 +286,8 @@ where
         let Some(pool) = self.pool.as_ref().and_then(Pool::get) else {
             return self.main.search_with_info(game, limits, on_iteration);
         };
+        // Every helper gets a copy of the root: Lazy SMP searches it, and it tells the host at
+        // once when its clone callback fails, even if root splitting never splits this search.
         for helper in &self.helpers {
             let mut helper = helper.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             helper.game = Some(game.clone());
@@ -420,7 +422,7 @@ where
         vec![(0, first_score, first_score > alpha, first_line)];
 
     if first_score < beta {
-        main.root_split_order_rest(game, &mut split);
+        main.split_order_rest(game, &mut split);
         let floor = root && main.config().tie_break_seed.is_some();
         let moves = &split.moves.as_slice()[1..];
         let best_so_far = Mutex::new(if first_score > alpha { first_score } else { alpha });

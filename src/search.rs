@@ -476,17 +476,18 @@ impl<P> Context<'_, '_, P> {
     }
 }
 
-/// A root being split among threads: its moves in search order (the first `ordered` placed by
-/// the sorter's first stage), the ordering hints and the root's key.
+/// A node being split among threads (the root, or a first child below it): its moves in search
+/// order (the first `ordered` placed by the sorter's first stage), the ordering hints and the
+/// node's key.
 #[cfg_attr(not(feature = "std"), allow(dead_code))]
-pub(crate) struct RootSplit<M, const N: usize> {
+pub(crate) struct SplitMoves<M, const N: usize> {
     pub(crate) moves: MoveList<M, N>,
     ordered: usize,
     hints: OrderingHints<M>,
     key: u64,
 }
 
-impl<M: Copy, const N: usize> RootSplit<M, N> {
+impl<M: Copy, const N: usize> SplitMoves<M, N> {
     /// The previous iteration's move at this node, if the node is on its line.
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn pv_move(&self) -> Option<M> {
@@ -776,8 +777,7 @@ where
         game: &mut G,
         depth: u32,
     ) -> Result<E::Score, Halt> {
-        let root = Node { depth, ply: 0, pv: true, on_prev_pv: true };
-        self.negamax(ctx, game, root, -E::Score::INFINITY, E::Score::INFINITY)
+        self.search_pv_node(ctx, game, 0, depth, -E::Score::INFINITY, E::Score::INFINITY, true)
     }
 
     /// The first stage of splitting a PV node at `ply` and `depth` among threads (the root at
@@ -794,7 +794,7 @@ where
         ply: u32,
         depth: u32,
         on_prev_pv: bool,
-    ) -> Result<Option<RootSplit<G::Move, MAX_MOVES>>, Halt> {
+    ) -> Result<Option<SplitMoves<G::Move, MAX_MOVES>>, Halt> {
         if self.config.algorithm != Algorithm::AlphaBeta || depth < 2 || game.is_terminal() {
             return Ok(None);
         }
@@ -831,16 +831,16 @@ where
                 ordered = moves.len();
             }
         }
-        Ok(Some(RootSplit { moves, ordered, hints, key }))
+        Ok(Some(SplitMoves { moves, ordered, hints, key }))
     }
 
     /// Orders the moves of a split node after the first, once the first has been searched
     /// (as the sequential search does).
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
-    pub(crate) fn root_split_order_rest(
+    pub(crate) fn split_order_rest(
         &mut self,
         game: &G,
-        split: &mut RootSplit<G::Move, MAX_MOVES>,
+        split: &mut SplitMoves<G::Move, MAX_MOVES>,
     ) {
         if self.config.ordering && split.ordered < split.moves.len() {
             let rest = &mut split.moves.as_mut_slice()[split.ordered..];
@@ -850,7 +850,6 @@ where
 
     /// Searches the node `game` at `ply` sequentially as a PV node, with the window
     /// `(alpha, beta)` seen from its side to move.
-    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn search_pv_node(
         &mut self,
@@ -876,7 +875,7 @@ where
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
-        split: &RootSplit<G::Move, MAX_MOVES>,
+        split: &SplitMoves<G::Move, MAX_MOVES>,
         index: usize,
         alpha: E::Score,
         beta: E::Score,
@@ -930,7 +929,7 @@ where
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn split_finish(
         &mut self,
-        split: &RootSplit<G::Move, MAX_MOVES>,
+        split: &SplitMoves<G::Move, MAX_MOVES>,
         ply: u32,
         depth: u32,
         score: E::Score,
