@@ -6,7 +6,13 @@
 //! cargo bench --features std --bench parallel -- --max-depth 14 --positions 10 --runs 7
 //! ```
 //!
-//! `--root-split-only` leaves Lazy SMP out, `--skip-4` the 4-thread column.
+//! `--root-split-only` leaves Lazy SMP out, `--skip-4` the 4-thread column, `--no-lmr` turns
+//! late move reductions off. `--table-bits 18,20,22` searches every position once with each
+//! table size (2^18, 2^20 and 2^22 slots; default 20 alone) in each sample: with LMR, the
+//! size of the tree searched from one position changes by up to 1.8x with the table size, in
+//! the sequential search too (depth 16 from the empty board: 2.1 to 3.8 million nodes for
+//! 2^17 to 2^22 slots), and the parallel search's tree changes as much from run to run, so
+//! several sizes give the typical speed-up rather than the luck of one tree.
 //!
 //! Times and nodes are the medians of `--runs` searches (default 5): a parallel search's time
 //! and nodes vary from run to run with the threads' timing. The thread counts take turns, and
@@ -16,7 +22,7 @@
 //! on average.
 //!
 //! Connect Four with the window-counting heuristic, the default configuration (LMR on) and a
-//! 2^20-slot table cleared before every search: from the empty board at depths 12 to 16, and
+//! table cleared before every search: from the empty board at depths 12 to 16, and
 //! the first positions of Test_L1_R1 searched to depth 12.
 
 use std::time::Instant;
@@ -28,31 +34,37 @@ use alphabeta::{Config, Engine, Limits, ParallelScheme};
 
 type Searcher = ParallelEngine<Connect4, Connect4Heuristic, 7, 42, TableSlice<'static, i32>>;
 
-fn engine(table: TableSlice<'static, i32>, threads: u32, scheme: ParallelScheme) -> Searcher {
-    let config = Config { threads, parallel_scheme: scheme, ..Config::new() };
+fn engine(
+    table: TableSlice<'static, i32>,
+    threads: u32,
+    scheme: ParallelScheme,
+    lmr: bool,
+) -> Searcher {
+    let config = Config { threads, parallel_scheme: scheme, lmr, ..Config::new() };
     let engine = Engine::<Connect4, Connect4Heuristic, 7, 42>::new(Connect4Heuristic, config)
         .with_table(table);
     ParallelEngine::new(engine).expect("a thread pool")
 }
 
-/// One sample: the time (ms) and nodes of searching every position to `depth`, each from a
-/// cleared table and history.
+/// One sample: the time (ms) and nodes of searching every position to `depth` with each
+/// engine (one per table size), each search from a cleared table and history.
 fn sample(
-    engine: &mut Searcher,
-    table: TableSlice<'static, i32>,
+    engines: &mut [(Searcher, TableSlice<'static, i32>)],
     positions: &[Connect4],
     depth: u32,
 ) -> Sample {
     let (mut seconds, mut cpu_seconds, mut nodes) = (0.0, 0.0, 0);
-    for position in positions {
-        table.clear();
-        engine.clear_history();
-        let cpu_start = process_cpu_seconds();
-        let start = Instant::now();
-        let result = engine.search(&mut position.clone(), &Limits::depth(depth)).unwrap();
-        seconds += start.elapsed().as_secs_f64();
-        cpu_seconds += process_cpu_seconds() - cpu_start;
-        nodes += result.nodes;
+    for (engine, table) in engines.iter_mut() {
+        for position in positions {
+            table.clear();
+            engine.clear_history();
+            let cpu_start = process_cpu_seconds();
+            let start = Instant::now();
+            let result = engine.search(&mut position.clone(), &Limits::depth(depth)).unwrap();
+            seconds += start.elapsed().as_secs_f64();
+            cpu_seconds += process_cpu_seconds() - cpu_start;
+            nodes += result.nodes;
+        }
     }
     Sample { ms: seconds * 1e3, busy: cpu_seconds / seconds, nodes }
 }
@@ -105,9 +117,21 @@ fn main() {
     let runs = option("--runs", 5).max(1) as usize;
     let only_root_split = args.iter().any(|a| a == "--root-split-only");
     let skip_four = args.iter().any(|a| a == "--skip-4");
-    let slots: &'static [Slot32] = Box::leak((0..1 << 20).map(|_| Slot32::EMPTY).collect());
-    let generation = Box::leak(Box::new(std::sync::atomic::AtomicU8::new(0)));
-    let table = TableSlice::new(slots, generation);
+    let lmr = !args.iter().any(|a| a == "--no-lmr");
+    let table_bits: Vec<u32> = args
+        .iter()
+        .position(|a| a == "--table-bits")
+        .and_then(|i| args.get(i + 1))
+        .map_or(vec![20], |v| v.split(',').map(|b| b.parse().expect("a number")).collect());
+    let tables: Vec<TableSlice<'static, i32>> = table_bits
+        .iter()
+        .map(|&bits| {
+            let slots: &'static [Slot32] =
+                Box::leak((0..1usize << bits).map(|_| Slot32::EMPTY).collect());
+            let generation = Box::leak(Box::new(std::sync::atomic::AtomicU8::new(0)));
+            TableSlice::new(slots, generation)
+        })
+        .collect();
     let l1: Vec<Connect4> = include_str!("../tests/data/connect4/Test_L1_R1")
         .lines()
         .take(count)
@@ -115,7 +139,8 @@ fn main() {
         .collect();
     let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!(
-        "machine: {cpus} CPUs; times in ms (median of {runs} runs), speed-up against 1 thread"
+        "machine: {cpus} CPUs; times in ms (median of {runs} runs), speed-up against 1 thread; \
+         tables of 2^{table_bits:?} slots"
     );
     println!("search | scheme | 1 thread ms (nodes) | 2 threads ms (nodes) | speed-up | busy threads | 4 threads ms (nodes) | speed-up | busy threads");
     let mut cases: Vec<(String, Vec<Connect4>, u32)> = (12..=max_depth)
@@ -127,7 +152,10 @@ fn main() {
             continue;
         }
         let counts: &[u32] = if skip_four { &[1, 2] } else { &[1, 2, 4] };
-        let mut engines: Vec<Searcher> = counts.iter().map(|&n| engine(table, n, scheme)).collect();
+        let mut engines: Vec<Vec<(Searcher, TableSlice<'static, i32>)>> = counts
+            .iter()
+            .map(|&n| tables.iter().map(|&t| (engine(t, n, scheme, lmr), t)).collect())
+            .collect();
         let mut log_speedup = 0.0;
         let mut boards = 0;
         for (name, positions, depth) in &cases {
@@ -136,7 +164,7 @@ fn main() {
             let mut samples: Vec<Vec<Sample>> = vec![Vec::new(); counts.len()];
             for _ in 0..runs {
                 for (engine, samples) in engines.iter_mut().zip(samples.iter_mut()) {
-                    samples.push(sample(engine, table, positions, *depth));
+                    samples.push(sample(engine, positions, *depth));
                 }
             }
             let speedups: Vec<f64> =

@@ -92,6 +92,22 @@ pub trait MoveSorter<G: Game> {
 
     /// Forgets what was learnt (called by [`Engine::clear_history`](crate::Engine::clear_history)).
     fn clear(&mut self);
+
+    /// Parallel search ([`ParallelEngine`](crate::parallel::ParallelEngine)): `learned`
+    /// started as a copy of `base`, which `self` still equals or has already merged other
+    /// helpers into, and ordered the moves of part of the tree on another thread; takes in
+    /// what it learnt, so that the main thread's ordering reflects the whole tree as a
+    /// sequential search's would. Called on the main thread after each split node, once per
+    /// helper. The default adopts `learned` whole (the last helper's learning wins); the
+    /// [`DefaultSorter`] adds every helper's history changes and takes the killers it
+    /// changed.
+    fn merge(&mut self, base: &Self, learned: &Self)
+    where
+        Self: Sized + Clone,
+    {
+        let _ = base;
+        self.clone_from(learned);
+    }
 }
 
 /// Which parts of the [`DefaultSorter`] are on.
@@ -295,6 +311,21 @@ impl<G: Game, const MAX_PLY: usize, const HISTORY: usize> MoveSorter<G>
         self.killers = [[None; 2]; MAX_PLY];
         self.history = [[0; HISTORY]; 2];
     }
+
+    fn merge(&mut self, base: &Self, learned: &Self) {
+        for ((mine, was), now) in self.killers.iter_mut().zip(&base.killers).zip(&learned.killers) {
+            if now != was {
+                *mine = *now;
+            }
+        }
+        let tables = self.history.iter_mut().zip(&base.history).zip(&learned.history);
+        for ((mine, was), now) in tables {
+            for ((h, &b), &l) in mine.iter_mut().zip(was).zip(now) {
+                let merged = i32::from(*h) + i32::from(l) - i32::from(b);
+                *h = merged.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -334,6 +365,54 @@ mod tests {
         assert_eq!(sorter.history(0, 1), -16);
         MoveSorter::<Board>::clear(&mut sorter);
         assert_eq!(sorted(&mut sorter, &hints(2)), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    }
+
+    #[test]
+    fn merging_adds_each_helpers_history_changes_and_takes_the_killers_it_changed() {
+        let board = Board::new();
+        let mut main = DefaultSorter::<u8, 9>::new();
+        main.on_cutoff(&board, 4, &[], &hints(1));
+        let base = main.clone();
+        // Two helpers start from the base; one learns at ply 2, the other at ply 3.
+        let mut first = base.clone();
+        first.on_cutoff(&board, 2, &[6], &hints(2));
+        let mut second = base.clone();
+        second.on_cutoff(&board, 2, &[], &hints(3));
+        second.on_cutoff(&board, 7, &[], &hints(3));
+        // The main thread learnt too while they searched.
+        main.on_cutoff(&board, 0, &[], &hints(1));
+        MoveSorter::<Board>::merge(&mut main, &base, &first);
+        MoveSorter::<Board>::merge(&mut main, &base, &second);
+        // History (depth 4: a bonus of 16 each): 4 and 0 by the main thread, 2 by both
+        // helpers, 6 lowered by the first, 7 by the second.
+        assert_eq!(main.history(0, 4), 16);
+        assert_eq!(main.history(0, 0), 16);
+        assert_eq!(main.history(0, 2), 32);
+        assert_eq!(main.history(0, 6), -16);
+        assert_eq!(main.history(0, 7), 16);
+        // Killers: the main thread's at ply 1, each helper's where it changed them.
+        assert_eq!(main.killers[1], [Some(0), Some(4)]);
+        assert_eq!(main.killers[2], [Some(2), None]);
+        assert_eq!(main.killers[3], [Some(7), Some(2)]);
+        assert_eq!(main.killers[4], [None, None]);
+    }
+
+    #[test]
+    fn merging_keeps_history_bounded() {
+        let mut main = DefaultSorter::<u8, 9>::new();
+        for _ in 0..1_000 {
+            main.update_history(0, 5, 400);
+        }
+        let base = DefaultSorter::<u8, 9>::new();
+        let learned = main.clone();
+        MoveSorter::<Board>::merge(&mut main, &base, &learned);
+        assert_eq!(main.history(0, 5), HISTORY_MAX);
+        let mut low = DefaultSorter::<u8, 9>::new();
+        low.update_history(1, 5, -400);
+        let mut main = low.clone();
+        main.history[1][5] = -(HISTORY_MAX as i16);
+        MoveSorter::<Board>::merge(&mut main, &DefaultSorter::new(), &low);
+        assert_eq!(main.history(1, 5), -HISTORY_MAX);
     }
 
     #[test]

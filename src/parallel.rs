@@ -8,14 +8,21 @@
 //! ([`ParallelScheme`]):
 //!
 //! * **Root splitting**, extended down the principal variation (PV splitting, Marsland &
-//!   Campbell 1982): at every iterative-deepening depth from 2 on, the first root move is
-//!   searched alone to get a sound alpha; the other root moves are then handed out to the
-//!   threads one at a time, each searched as the sequential search would search it (a null
-//!   window above the best score so far with late move reductions, the full window if it
-//!   beats it). The first move's own search is split the same way, and so on down the
-//!   leftmost path while at least [`MIN_SPLIT_DEPTH`] plies remain, so that the second thread
+//!   Campbell 1982) and into re-searches: at every iterative-deepening depth from 2 on, the
+//!   first root move is searched alone to get a sound alpha; the other root moves are then
+//!   taken one at a time by the threads, each searched as the sequential search would search
+//!   it (a null window above the best score so far with late move reductions, the full window
+//!   if it beats it). The first move's own search is split the same way, and so on down the
+//!   leftmost path while more than [`MIN_SPLIT_DEPTH`] plies remain, so that the second thread
 //!   is not idle while the first move is searched (the bound of plain root splitting: about
 //!   1.3x at 2 threads was published for one chess engine, and 1.30x is what it gives here).
+//!   A move whose scout beats alpha needs a full-window search, a PV node in its turn: it is
+//!   split the same way, so that a thread that has run out of moves helps with it instead of
+//!   waiting (the young brothers wait concept of Feldmann et al., YBWC, at PV nodes). The
+//!   thread that splits a node takes moves too; any other thread of the pool joins with a
+//!   spare engine, starting from the splitter's killers and history, and what it learns is
+//!   merged back ([`MoveSorter::merge`]) when the node is done, so that the ordering of later
+//!   nodes and iterations reflects the whole tree, as a sequential search's does.
 //!   Searches that have visited fewer than [`DEFAULT_MIN_SPLIT_NODES`] nodes so far keep to
 //!   one thread (see [`ParallelEngine::set_min_split_nodes`]).
 //! * **Lazy SMP**: every thread runs the whole iterative-deepening search of the root, sharing
@@ -36,7 +43,7 @@
 
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, TryLockError};
 
 use crate::clock::Limits;
 use crate::error::SearchError;
@@ -44,7 +51,9 @@ use crate::game::{Evaluator, Game};
 use crate::ordering::{DefaultSorter, MoveSorter};
 use crate::score::Score;
 pub use crate::search::ParallelScheme;
-use crate::search::{Context, Engine, Halt, IterationInfo, SearchResult};
+use crate::search::{
+    Context, Engine, Halt, IterationInfo, SearchResult, SplitMoveScore, SplitMoves,
+};
 use crate::tt::{Bound, NoTable, Table};
 
 /// Why a parallel engine could not be built.
@@ -105,7 +114,11 @@ pub struct ParallelEngine<
     O = DefaultSorter<<G as Game>::Move, MAX_PLY>,
 > {
     main: Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
+    /// The helpers' engines: under root splitting, taken by whichever thread joins a split
+    /// (twice the threads, so that threads waiting at an outer split still find one free for
+    /// a nested split); under Lazy SMP, the first `threads`.
     helpers: Vec<Mutex<Helper<G, E, MAX_MOVES, MAX_PLY, T, O>>>,
+    threads: usize,
     pool: Option<Pool>,
     /// See [`ParallelEngine::set_min_split_nodes`].
     min_split_nodes: u64,
@@ -208,7 +221,7 @@ where
         let mut helpers = Vec::new();
         let mut pool = None;
         if threads > 1 {
-            for _ in 0..threads {
+            for _ in 0..2 * threads {
                 let helper = Engine::with_parts(
                     engine.evaluator().clone(),
                     *engine.config(),
@@ -219,7 +232,7 @@ where
             }
             pool = Some(Pool::new(threads)?);
         }
-        Ok(Self { main: engine, helpers, pool, min_split_nodes: DEFAULT_MIN_SPLIT_NODES })
+        Ok(Self { main: engine, helpers, threads, pool, min_split_nodes: DEFAULT_MIN_SPLIT_NODES })
     }
 
     /// Root splitting keeps an iteration on one thread while the search so far (the earlier
@@ -234,7 +247,7 @@ where
 
     /// The number of threads searching (1: sequential).
     pub fn threads(&self) -> usize {
-        self.helpers.len().max(1)
+        self.threads
     }
 
     /// The main engine (its configuration, table, evaluator).
@@ -286,61 +299,79 @@ where
         let Some(pool) = self.pool.as_ref().and_then(Pool::get) else {
             return self.main.search_with_info(game, limits, on_iteration);
         };
-        // Every helper gets a copy of the root: Lazy SMP searches it, and it tells the host at
-        // once when its clone callback fails, even if root splitting never splits this search.
-        for helper in &self.helpers {
-            let mut helper = helper.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            helper.game = Some(game.clone());
-        }
+        let threads = self.threads;
         let result = match self.main.config().parallel_scheme {
             ParallelScheme::RootSplit => {
-                let helpers = &self.helpers;
+                // A trial copy of the root: it tells the host at once when its clone callback
+                // fails, even if this search never splits (the split nodes make their own).
+                drop(game.clone());
+                let workers = Workers { pool, helpers: &self.helpers };
                 let main = &mut self.main;
                 // The whole search runs on a thread of the pool: each split then forks from
-                // inside the pool, and the searching thread runs one of the helpers' jobs
-                // itself instead of sleeping until they are done.
+                // inside the pool, and the splitting thread takes moves itself.
                 let min_split_nodes = self.min_split_nodes;
                 pool.install(|| {
                     main.iterate(game, limits, on_iteration, |main, ctx, game, depth| {
                         if ctx.nodes() < min_split_nodes {
                             return main.root_iteration(ctx, game, depth);
                         }
-                        split_iteration(pool, helpers, main, ctx, game, depth)
+                        split_iteration(workers, main, ctx, game, depth)
                     })
                 })
             }
-            _ => lazy_smp(pool, &self.helpers, &mut self.main, game, limits, on_iteration),
+            _ => {
+                let helpers = &self.helpers[..threads];
+                // Every helper searches its own copy of the root.
+                for helper in helpers {
+                    lock(helper).game = Some(game.clone());
+                }
+                let result = lazy_smp(pool, helpers, &mut self.main, game, limits, on_iteration);
+                for helper in helpers {
+                    lock(helper).game = None;
+                }
+                result
+            }
         };
-        for helper in &self.helpers {
-            let mut helper = helper.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            helper.game = None;
-        }
         result
     }
 }
 
-/// A root move searched in a split: its index in search order, its score, whether the score is
-/// exact, and its line.
-/// A move of a split node searched by a helper: its index in search order, its score, whether
-/// the score is above the alpha it was searched with (exact, or a lower bound at beta), and
-/// its line when it is.
+/// A move of a split node: its index in search order, its score, whether the score is above
+/// the alpha it was searched with (exact, or a lower bound at beta), and its line when it is.
 type Found<M, S, const P: usize> = (usize, S, bool, heapless::Vec<M, P>);
 
-type HelperOutcome<'l, 'c, Player, M, S, const P: usize> =
-    (Context<'l, 'c, Player>, Vec<Found<M, S, P>>);
-
-/// Nodes of the leftmost path are split among the threads while more than this many plies
-/// remain; below, the node's first move is searched by the main thread alone. Every split
-/// is a fork and a join of the pool: splitting tiny subtrees would cost more than it saves.
+/// Nodes of the leftmost path, and PV re-searches of the other moves of a split node, are
+/// split among the threads while at least this many plies remain below them; shallower,
+/// they are searched by one thread. Every split is a fork and a join of the pool: splitting
+/// tiny subtrees would cost more than it saves.
 pub const MIN_SPLIT_DEPTH: u32 = 4;
+
+/// What every search of a split needs: the pool and the helpers' engines (taken by whichever
+/// thread joins a split; at least one per thread, and spares for nested splits).
+struct Workers<'p, G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize, T, O> {
+    pool: &'p rayon::ThreadPool,
+    helpers: &'p [Mutex<Helper<G, E, MAX_MOVES, MAX_PLY, T, O>>],
+}
+
+impl<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize, T, O> Clone
+    for Workers<'_, G, E, MAX_MOVES, MAX_PLY, T, O>
+{
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize, T, O> Copy
+    for Workers<'_, G, E, MAX_MOVES, MAX_PLY, T, O>
+{
+}
 
 /// One iteration of root splitting, extended down the leftmost path (PV splitting, Marsland &
 /// Campbell 1982): at the root and at each first child below it, as long as `MIN_SPLIT_DEPTH`
 /// plies remain, the first move is searched (split the same way) for a sound alpha, then the
-/// other moves are shared out among the helpers.
+/// other moves are shared out among the threads.
 fn split_iteration<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(
-    pool: &rayon::ThreadPool,
-    helpers: &[Mutex<Helper<G, E, MAX_MOVES, MAX_PLY, T, O>>],
+    workers: Workers<'_, G, E, MAX_MOVES, MAX_PLY, T, O>,
     main: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
     ctx: &mut Context<'_, '_, G::Player>,
     game: &mut G,
@@ -354,17 +385,31 @@ where
     T: Table<E::Score>,
     O: MoveSorter<G> + Clone + Send,
 {
-    for helper in helpers {
-        let mut helper = helper.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        main.sync_helper(&mut helper.engine);
+    for helper in workers.helpers {
+        main.sync_helper(&mut lock(helper).engine);
     }
     let infinity = E::Score::INFINITY;
     let split = SplitNode { ply: 0, depth, alpha: -infinity, beta: infinity, on_prev_pv: true };
-    split_node(pool, helpers, main, ctx, game, split)
+    split_node(workers, main, ctx, game, split)
 }
 
-/// A node of the leftmost path being split: its ply, remaining depth, window (from its side
-/// to move) and whether it is on the previous iteration's line.
+/// Locks a helper, poisoned or not (a helper's state is valid whatever a panicking thread
+/// left: it is overwritten at the start of every split).
+fn lock<H>(helper: &Mutex<H>) -> std::sync::MutexGuard<'_, H> {
+    helper.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// A helper's engine that no other thread holds, if there is one.
+fn free_helper<H>(helpers: &[Mutex<H>]) -> Option<std::sync::MutexGuard<'_, H>> {
+    helpers.iter().find_map(|helper| match helper.try_lock() {
+        Ok(guard) => Some(guard),
+        Err(TryLockError::Poisoned(poisoned)) => Some(poisoned.into_inner()),
+        Err(TryLockError::WouldBlock) => None,
+    })
+}
+
+/// A node being split: its ply, remaining depth, window (from its side to move) and whether
+/// it is on the previous iteration's line.
 #[derive(Clone, Copy)]
 struct SplitNode<S> {
     ply: u32,
@@ -374,10 +419,31 @@ struct SplitNode<S> {
     on_prev_pv: bool,
 }
 
+/// What the threads searching the moves of one split node share.
+struct Shared<S> {
+    /// The best score above alpha so far: the alpha of the next move taken.
+    best_so_far: Mutex<S>,
+    /// The next move to take (an index into the moves after the first).
+    next: AtomicUsize,
+    /// Raised when a thread halts or a move fails high: the others stop.
+    abort: AtomicBool,
+    /// A thread halted on an error (in its context).
+    failed: AtomicBool,
+    /// A move failed high: the node's value is settled.
+    cut: AtomicBool,
+}
+
+/// Searches a PV node (the root, a node of the leftmost path, or the re-search of a move that
+/// beat alpha at a split node) on as many threads as join in: its first move first (split in
+/// turn when deep enough) for a sound alpha, then the other moves taken one at a time by the
+/// calling thread and by helpers, each searched as the sequential search would (a move whose
+/// null-window scout beats alpha is re-searched as a split PV node in turn, so that the other
+/// threads help with it instead of waiting). Any idle thread of the pool joins with a helper
+/// engine it finds free, starting from the caller's killers and history; what it learns is
+/// merged back when the node is done.
 fn split_node<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(
-    pool: &rayon::ThreadPool,
-    helpers: &[Mutex<Helper<G, E, MAX_MOVES, MAX_PLY, T, O>>],
-    main: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
+    workers: Workers<'_, G, E, MAX_MOVES, MAX_PLY, T, O>,
+    engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
     ctx: &mut Context<'_, '_, G::Player>,
     game: &mut G,
     node: SplitNode<E::Score>,
@@ -391,113 +457,81 @@ where
     O: MoveSorter<G> + Clone + Send,
 {
     let SplitNode { ply, depth, alpha, beta, on_prev_pv } = node;
-    let Some(mut split) = main.split_moves(ctx, game, ply, depth, on_prev_pv)? else {
-        return main.search_pv_node(ctx, game, ply, depth, alpha, beta, on_prev_pv);
+    let Some(mut split) = engine.split_moves(ctx, game, ply, depth, on_prev_pv)? else {
+        return engine.search_pv_node(ctx, game, ply, depth, alpha, beta, on_prev_pv);
     };
     let root = ply == 0;
 
     // The first move alone (split in turn if deep enough): a sound alpha for the others.
     let first = split.moves.as_slice()[0];
-    let side = game.side_to_move();
     let first_on_pv = split.pv_move() == Some(first);
-    let undo = game.make_move(first);
-    let same_side = game.side_to_move() == side;
-    let (low, high) = if same_side { (alpha, beta) } else { (-beta, -alpha) };
-    let child = SplitNode {
-        ply: ply + 1,
-        depth: depth - 1,
-        alpha: low,
-        beta: high,
-        on_prev_pv: first_on_pv,
-    };
-    let searched = if depth > MIN_SPLIT_DEPTH {
-        split_node(pool, helpers, main, ctx, game, child)
-    } else {
-        main.search_pv_node(ctx, game, ply + 1, depth - 1, low, high, first_on_pv)
-    };
-    game.unmake_move(first, undo);
-    let first_score = if same_side { searched? } else { -searched? };
-    let first_line = main.split_line(first, ply);
+    let searched =
+        search_child(workers, engine, ctx, game, first, ply, depth, alpha, beta, first_on_pv);
+    let first_score = searched?;
+    let first_line = engine.split_line(first, ply);
     let mut found: Vec<Found<G::Move, E::Score, MAX_PLY>> =
         vec![(0, first_score, first_score > alpha, first_line)];
 
     if first_score < beta {
-        main.split_order_rest(game, &mut split);
-        let floor = root && main.config().tie_break_seed.is_some();
-        let moves = &split.moves.as_slice()[1..];
-        let best_so_far = Mutex::new(if first_score > alpha { first_score } else { alpha });
-        let next = AtomicUsize::new(0);
-        let abort = AtomicBool::new(false);
-        let failed = AtomicBool::new(false);
-        let cut = AtomicBool::new(false);
-        let mut outcomes: Vec<HelperOutcome<'_, '_, G::Player, G::Move, E::Score, MAX_PLY>> =
-            helpers.iter().map(|_| (Context::helper(ctx, &abort), Vec::new())).collect();
-        for helper in helpers {
-            let mut helper = helper.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            helper.game = Some(game.clone());
-        }
-        let split = &split;
-        pool.scope(|scope| {
-            for (helper, outcome) in helpers.iter().zip(outcomes.iter_mut()) {
-                let (best_so_far, next, abort, failed, cut) =
-                    (&best_so_far, &next, &abort, &failed, &cut);
+        engine.split_order_rest(game, &mut split);
+        let shared = Shared {
+            best_so_far: Mutex::new(if first_score > alpha { first_score } else { alpha }),
+            next: AtomicUsize::new(0),
+            abort: AtomicBool::new(false),
+            failed: AtomicBool::new(false),
+            cut: AtomicBool::new(false),
+        };
+        let split_ref = &split;
+        let shared_ref = &shared;
+        let take = |engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
+                    ctx: &mut Context<'_, '_, G::Player>,
+                    game: &mut G,
+                    found: &mut Vec<Found<G::Move, E::Score, MAX_PLY>>| {
+            take_moves(workers, engine, ctx, game, split_ref, root, beta, shared_ref, found);
+        };
+        // Each other thread of the pool may join: it gets a copy of the position and of the
+        // caller's sorter, made here (the caller's own are in use), and its own context.
+        let joiners = workers.pool.current_num_threads().saturating_sub(1);
+        let base = engine.sorter().clone();
+        let mut kits: Vec<Joiner<'_, '_, G, O, E::Score, MAX_PLY>> = (0..joiners)
+            .map(|_| Joiner {
+                game: game.clone(),
+                sorter: base.clone(),
+                ctx: Context::helper(ctx, &shared.abort),
+                found: Vec::new(),
+                learned: None,
+            })
+            .collect();
+        workers.pool.scope(|scope| {
+            for kit in &mut kits {
+                let take = &take;
                 scope.spawn(move |_| {
-                    let mut guard = helper.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                    let Helper { engine, game } = &mut *guard;
-                    let Some(game) = game.as_mut() else { return };
-                    let (hctx, found) = outcome;
-                    while !cut.load(Ordering::Relaxed) {
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&mv) = moves.get(index) else { break };
-                        let alpha = *best_so_far.lock().unwrap_or_else(|p| p.into_inner());
-                        let searched = engine.search_split_move(
-                            hctx,
-                            game,
-                            split,
-                            index + 1,
-                            alpha,
-                            beta,
-                            floor,
-                        );
-                        match searched {
-                            Ok((score, above)) => {
-                                let line = if above {
-                                    engine.split_line(mv, ply)
-                                } else {
-                                    heapless::Vec::new()
-                                };
-                                found.push((index + 1, score, above, line));
-                                let mut best =
-                                    best_so_far.lock().unwrap_or_else(|p| p.into_inner());
-                                if above && score > *best {
-                                    *best = score;
-                                }
-                                if score >= beta {
-                                    // Fail-high: the other moves do not matter any more.
-                                    cut.store(true, Ordering::Relaxed);
-                                    abort.store(true, Ordering::Relaxed);
-                                }
-                            }
-                            Err(halt) => {
-                                if matches!(halt, Halt::Failed) {
-                                    failed.store(true, Ordering::Relaxed);
-                                }
-                                abort.store(true, Ordering::Relaxed);
-                                break;
-                            }
-                        }
+                    if shared_ref.cut.load(Ordering::Relaxed)
+                        || shared_ref.abort.load(Ordering::Relaxed)
+                    {
+                        return;
                     }
+                    let Some(mut helper) = free_helper(workers.helpers) else { return };
+                    let engine = &mut helper.engine;
+                    engine.set_sorter(kit.sorter.clone());
+                    take(engine, &mut kit.ctx, &mut kit.game, &mut kit.found);
+                    kit.learned = Some(engine.sorter().clone());
                 });
             }
+            // The caller takes moves too.
+            take(engine, ctx, game, &mut found);
         });
-        for (mut hctx, results) in outcomes {
-            ctx.absorb(&mut hctx);
-            found.extend(results);
+        for mut kit in kits {
+            if let Some(learned) = &kit.learned {
+                engine.merge_sorter(&base, learned);
+            }
+            ctx.absorb(&mut kit.ctx);
+            found.append(&mut kit.found);
         }
-        if failed.load(Ordering::Relaxed) {
+        if shared.failed.load(Ordering::Relaxed) {
             return Err(Halt::Failed);
         }
-        if abort.load(Ordering::Relaxed) && !cut.load(Ordering::Relaxed) {
+        if shared.abort.load(Ordering::Relaxed) && !shared.cut.load(Ordering::Relaxed) {
             return Err(Halt::Interrupted);
         }
     }
@@ -513,7 +547,7 @@ where
     for (i, f) in found.iter().enumerate() {
         if f.2 && f.1 == best {
             ties += 1;
-            if ties == 1 || (root && main.tie_break_pick(ties).unwrap_or(false)) {
+            if ties == 1 || (root && engine.tie_break_pick(ties).unwrap_or(false)) {
                 chosen = i;
             }
         }
@@ -527,8 +561,126 @@ where
     };
     let proven = !ctx.reached_horizon();
     let line = found.swap_remove(chosen).3;
-    main.split_finish(&split, ply, depth, best, bound, &line, proven);
+    engine.split_finish(&split, ply, depth, best, bound, &line, proven);
     Ok(best)
+}
+
+/// What a thread joining a split node brings and takes away: its copy of the position and
+/// of the splitting thread's sorter, its context, the moves it searched, what it learnt.
+struct Joiner<'l, 'c, G: Game, O, S, const MAX_PLY: usize> {
+    game: G,
+    sorter: O,
+    ctx: Context<'l, 'c, G::Player>,
+    found: Vec<Found<G::Move, S, MAX_PLY>>,
+    learned: Option<O>,
+}
+
+/// Searches the child after `mv` of the node at `ply` as a PV node with the window
+/// `(alpha, beta)` of the node's side to move, split among the threads when deep enough;
+/// returns its score for that side.
+#[allow(clippy::too_many_arguments)]
+fn search_child<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(
+    workers: Workers<'_, G, E, MAX_MOVES, MAX_PLY, T, O>,
+    engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
+    ctx: &mut Context<'_, '_, G::Player>,
+    game: &mut G,
+    mv: G::Move,
+    ply: u32,
+    depth: u32,
+    alpha: E::Score,
+    beta: E::Score,
+    on_prev_pv: bool,
+) -> Result<E::Score, Halt>
+where
+    G: Game + Clone + Send,
+    G::Move: Send + Sync,
+    G::Player: Send + Sync,
+    E: Evaluator<G> + Clone + Send + Sync,
+    T: Table<E::Score>,
+    O: MoveSorter<G> + Clone + Send,
+{
+    let side = game.side_to_move();
+    let undo = game.make_move(mv);
+    let same_side = game.side_to_move() == side;
+    let (low, high) = if same_side { (alpha, beta) } else { (-beta, -alpha) };
+    let child = SplitNode { ply: ply + 1, depth: depth - 1, alpha: low, beta: high, on_prev_pv };
+    // The child's own "reached a horizon" decides whether its table entry is proven.
+    let outer_horizon = ctx.enter_subtree();
+    let searched = if depth > MIN_SPLIT_DEPTH {
+        split_node(workers, engine, ctx, game, child)
+    } else {
+        engine.search_pv_node(ctx, game, ply + 1, depth - 1, low, high, on_prev_pv)
+    };
+    ctx.leave_subtree(outer_horizon);
+    game.unmake_move(mv, undo);
+    let score = searched?;
+    Ok(if same_side { score } else { -score })
+}
+
+/// The loop of a thread searching the moves of a split node: takes the next move until none
+/// is left or one failed high, and records each score in `found`.
+#[allow(clippy::too_many_arguments)]
+fn take_moves<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(
+    workers: Workers<'_, G, E, MAX_MOVES, MAX_PLY, T, O>,
+    engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
+    ctx: &mut Context<'_, '_, G::Player>,
+    game: &mut G,
+    split: &SplitMoves<G::Move, MAX_MOVES>,
+    root: bool,
+    beta: E::Score,
+    shared: &Shared<E::Score>,
+    found: &mut Vec<Found<G::Move, E::Score, MAX_PLY>>,
+) where
+    G: Game + Clone + Send,
+    G::Move: Send + Sync,
+    G::Player: Send + Sync,
+    E: Evaluator<G> + Clone + Send + Sync,
+    T: Table<E::Score>,
+    O: MoveSorter<G> + Clone + Send,
+{
+    let (ply, depth) = (split.ply(), split.depth());
+    let floor = root && engine.config().tie_break_seed.is_some();
+    let moves = &split.moves.as_slice()[1..];
+    // A move's re-search is split in turn when its child is deep enough.
+    let split_researches = depth > MIN_SPLIT_DEPTH;
+    while !shared.cut.load(Ordering::Relaxed) {
+        let index = shared.next.fetch_add(1, Ordering::Relaxed);
+        let Some(&mv) = moves.get(index) else { break };
+        let alpha = *lock(&shared.best_so_far);
+        let searched = engine
+            .search_split_move(ctx, game, split, index + 1, alpha, beta, floor, split_researches)
+            .and_then(|outcome| match outcome {
+                SplitMoveScore::Searched { score, above } => Ok((score, above)),
+                SplitMoveScore::NeedsResearch { alpha, on_prev_pv } => {
+                    let score = search_child(
+                        workers, engine, ctx, game, mv, ply, depth, alpha, beta, on_prev_pv,
+                    )?;
+                    Ok((score, score > alpha))
+                }
+            });
+        match searched {
+            Ok((score, above)) => {
+                let line = if above { engine.split_line(mv, ply) } else { heapless::Vec::new() };
+                found.push((index + 1, score, above, line));
+                let mut best = lock(&shared.best_so_far);
+                if above && score > *best {
+                    *best = score;
+                }
+                if score >= beta {
+                    // Fail-high: the other moves do not matter any more.
+                    shared.cut.store(true, Ordering::Relaxed);
+                    shared.abort.store(true, Ordering::Relaxed);
+                }
+            }
+            Err(halt) => {
+                if matches!(halt, Halt::Failed) {
+                    shared.failed.store(true, Ordering::Relaxed);
+                }
+                shared.abort.store(true, Ordering::Relaxed);
+                break;
+            }
+        }
+    }
 }
 
 fn lazy_smp<G, E, F, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(

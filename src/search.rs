@@ -388,6 +388,19 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
         self.stats.nodes
     }
 
+    /// Starts the search of a subtree whose own "reached a horizon" is wanted: returns the
+    /// flag so far, to be given back to [`Context::leave_subtree`].
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn enter_subtree(&mut self) -> bool {
+        core::mem::replace(&mut self.reached_horizon, false)
+    }
+
+    /// Ends what [`Context::enter_subtree`] started.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn leave_subtree(&mut self, outer: bool) {
+        self.reached_horizon |= outer;
+    }
+
     /// Whether the iteration so far reached a horizon.
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn reached_horizon(&self) -> bool {
@@ -487,7 +500,31 @@ pub(crate) struct SplitMoves<M, const N: usize> {
     key: u64,
 }
 
+/// What [`Engine::search_split_move`] found for a move of a split node.
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub(crate) enum SplitMoveScore<S> {
+    /// The move's score for the split node's side to move, and whether it is above the alpha
+    /// it was searched with (exact, or a lower bound when it reaches beta).
+    Searched { score: S, above: bool },
+    /// The scout beat `alpha` (the alpha used, lowered for tie-breaking) without reaching
+    /// beta: the move needs the full-window search of a PV node (its child is on the
+    /// previous iteration's line when `on_prev_pv`).
+    NeedsResearch { alpha: S, on_prev_pv: bool },
+}
+
 impl<M: Copy, const N: usize> SplitMoves<M, N> {
+    /// The node's ply.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn ply(&self) -> u32 {
+        self.hints.ply
+    }
+
+    /// The node's remaining depth.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn depth(&self) -> u32 {
+        self.hints.depth
+    }
+
     /// The previous iteration's move at this node, if the node is on its line.
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn pv_move(&self) -> Option<M> {
@@ -866,9 +903,12 @@ where
 
     /// Searches the move at `index` (not the first) of a split node as the sequential search
     /// would: PVS (a null-window scout above `alpha`, then the window `(alpha, beta)` if it
-    /// beats alpha) with late move reductions. Returns the score and whether it is above
-    /// `alpha` (exact, or a lower bound when it reaches `beta`); with `floor`, `alpha` is
-    /// lowered so that a score equal to it is seen (tie-breaking at the root).
+    /// beats alpha) with late move reductions. With `floor`, `alpha` is lowered so that a
+    /// score equal to it is seen (tie-breaking at the root).
+    ///
+    /// With `scout_only`, stops before the full-window re-search and answers
+    /// [`SplitMoveScore::NeedsResearch`] instead, so that the caller can split that search
+    /// among the threads (it is a PV node, searched as the sequential search would search it).
     #[allow(clippy::too_many_arguments)]
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn search_split_move(
@@ -880,7 +920,8 @@ where
         alpha: E::Score,
         beta: E::Score,
         floor: bool,
-    ) -> Result<(E::Score, bool), Halt> {
+        scout_only: bool,
+    ) -> Result<SplitMoveScore<E::Score>, Halt> {
         let hints = &split.hints;
         let mv = split.moves.as_slice()[index];
         let alpha = if floor { self.null_window_below(alpha).unwrap_or(alpha) } else { alpha };
@@ -900,11 +941,36 @@ where
             pv: index == 0 || !self.config.pvs,
             on_prev_pv: hints.pv_move == Some(mv),
         };
+        // The scout's window, when there is one to stop after.
+        let scout_top = if scout_only && self.config.pvs && index > 0 {
+            self.null_window_above(alpha).filter(|&top| top < beta)
+        } else {
+            None
+        };
         let undo = game.make_move(mv);
-        let score = self.search_move(ctx, game, side, child, true, index, reduction, alpha, beta);
+        let score = match scout_top {
+            // The window (alpha, top) is a null window: search_move runs the reduced scout
+            // and the full-depth scout, and returns before any re-search.
+            Some(top) => self.search_move(
+                ctx,
+                game,
+                side,
+                Node { pv: false, ..child },
+                false,
+                index,
+                reduction,
+                alpha,
+                top,
+            ),
+            None => self.search_move(ctx, game, side, child, true, index, reduction, alpha, beta),
+        };
         game.unmake_move(mv, undo);
         let score = score?;
-        Ok((score, score > alpha))
+        if scout_top.is_some() && score > alpha && score < beta {
+            ctx.stats.researches += 1;
+            return Ok(SplitMoveScore::NeedsResearch { alpha, on_prev_pv: child.on_prev_pv });
+        }
+        Ok(SplitMoveScore::Searched { score, above: score > alpha })
     }
 
     /// The line of move `mv` of the node at `ply`, just searched as a PV search: `mv`, then
@@ -967,15 +1033,27 @@ where
     }
 
     /// Copies what a helper thread needs of the main engine for an iteration: the previous
-    /// principal variation, and the killers and history learnt so far (so that the helpers
-    /// order their moves as well as the main thread would).
+    /// principal variation (the killers and history come with each split node it joins).
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
-    pub(crate) fn sync_helper(&self, helper: &mut Self)
+    pub(crate) fn sync_helper(&self, helper: &mut Self) {
+        helper.prev_pv.clone_from(&self.prev_pv);
+    }
+
+    /// Replaces the sorter (a helper thread starting on a split node with what the thread
+    /// that split it had learnt).
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn set_sorter(&mut self, sorter: O) {
+        self.sorter = sorter;
+    }
+
+    /// Takes in what a helper learnt in a split node (see [`MoveSorter::merge`]): `learned`
+    /// started as a copy of `base`.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn merge_sorter(&mut self, base: &O, learned: &O)
     where
         O: Clone,
     {
-        helper.prev_pv.clone_from(&self.prev_pv);
-        helper.sorter.clone_from(&self.sorter);
+        self.sorter.merge(base, learned);
     }
 
     /// Seeds tie-breaking at the start of a search.
