@@ -16,13 +16,16 @@
 //!   leftmost path while more than [`MIN_SPLIT_DEPTH`] plies remain, so that the second thread
 //!   is not idle while the first move is searched (the bound of plain root splitting: about
 //!   1.3x at 2 threads was published for one chess engine, and 1.30x is what it gives here).
-//!   A move whose scout beats alpha needs a full-window search, a PV node in its turn: it is
-//!   split the same way, so that a thread that has run out of moves helps with it instead of
-//!   waiting (the young brothers wait concept of Feldmann et al., YBWC, at PV nodes). The
-//!   thread that splits a node takes moves too; any other thread of the pool joins with a
-//!   spare engine, starting from the splitter's killers and history, and what it learns is
-//!   merged back ([`MoveSorter::merge`]) when the node is done, so that the ordering of later
-//!   nodes and iterations reflects the whole tree, as a sequential search's does.
+//!   Below the split nodes, the young brothers wait concept (YBWC, Feldmann et al.): a move
+//!   whose scout beats alpha needs a full-window search, a PV node in its turn, which is split
+//!   the same way; and the null-window search of a move is split (its first move alone, then
+//!   the others shared) while a thread is idle, or always when more than
+//!   [`EAGER_SPLIT_DEPTH`] plies remain, so that a thread that has run out of moves helps
+//!   with the long searches of the others instead of waiting for them. The thread that splits
+//!   a node takes moves too; any other thread of the pool joins with a spare engine, starting
+//!   from the splitter's killers and history, and what it learns is merged back
+//!   ([`MoveSorter::merge`]) when the node is done, so that the ordering of later nodes and
+//!   iterations reflects the whole tree, as a sequential search's does.
 //!   Searches that have visited fewer than [`DEFAULT_MIN_SPLIT_NODES`] nodes so far keep to
 //!   one thread (see [`ParallelEngine::set_min_split_nodes`]).
 //! * **Lazy SMP**: every thread runs the whole iterative-deepening search of the root, sharing
@@ -32,8 +35,8 @@
 //!
 //! Values are deterministic with the value-preserving options: root splitting returns the
 //! sequential root value at every depth (at every split node, every move's score is exact or
-//! a bound on the right side of the window, as in the sequential search), and among equal moves the first in search order (or the seeded random choice, made in
-//! search order). Lazy SMP does too with [`TtCutoffs::EqualDraft`](crate::TtCutoffs), since
+//! a bound on the right side of the window, as in the sequential search), and among equal
+//! moves the first in search order (or the seeded random choice, made in search order). Lazy SMP does too with [`TtCutoffs::EqualDraft`](crate::TtCutoffs), since
 //! every table entry then holds a value of the same depth; with the default cutoffs its values
 //! can be better than a sequential search of the same depth (deeper entries from helpers).
 //!
@@ -52,7 +55,8 @@ use crate::ordering::{DefaultSorter, MoveSorter};
 use crate::score::Score;
 pub use crate::search::ParallelScheme;
 use crate::search::{
-    Context, Engine, Halt, IterationInfo, SearchResult, SplitMoveScore, SplitMoves,
+    Context, Engine, Halt, IterationInfo, SearchResult, SplitMoveMode, SplitMoveScore, SplitMoves,
+    SplitStart,
 };
 use crate::tt::{Bound, NoTable, Table};
 
@@ -305,7 +309,9 @@ where
                 // A trial copy of the root: it tells the host at once when its clone callback
                 // fails, even if this search never splits (the split nodes make their own).
                 drop(game.clone());
-                let workers = Workers { pool, helpers: &self.helpers };
+                let searching = AtomicUsize::new(1);
+                let workers =
+                    Workers { pool, helpers: &self.helpers, searching: &searching, threads };
                 let main = &mut self.main;
                 // The whole search runs on a thread of the pool: each split then forks from
                 // inside the pool, and the splitting thread takes moves itself.
@@ -340,17 +346,30 @@ where
 /// the alpha it was searched with (exact, or a lower bound at beta), and its line when it is.
 type Found<M, S, const P: usize> = (usize, S, bool, heapless::Vec<M, P>);
 
-/// Nodes of the leftmost path, and PV re-searches of the other moves of a split node, are
-/// split among the threads while at least this many plies remain below them; shallower,
-/// they are searched by one thread. Every split is a fork and a join of the pool: splitting
-/// tiny subtrees would cost more than it saves.
+/// Nodes are split among the threads while more than this many plies remain below them;
+/// shallower, they are searched by one thread. Every split is a fork and a join of the pool
+/// and copies of the position and the sorter: splitting tiny subtrees would cost more than
+/// it saves.
 pub const MIN_SPLIT_DEPTH: u32 = 4;
 
-/// What every search of a split needs: the pool and the helpers' engines (taken by whichever
-/// thread joins a split; at least one per thread, and spares for nested splits).
+/// A null-window search (of a non-PV node) is split only while a thread is idle, unless more
+/// than this many plies remain below it: such a search can take a large share of an
+/// iteration, and a thread that runs out of work while it runs then joins it instead of
+/// waiting for it to end. (From `benches/parallel.rs` with tracing: at depth 16 from the
+/// empty board, the splitting thread waited 0.1–0.3 s of a 0.7–1.0 s search at the root in
+/// some runs without it, under 0.1 s with it; 8, 10 and 12 all did as well.)
+pub const EAGER_SPLIT_DEPTH: u32 = 10;
+
+/// What every search of a split needs: the pool, the helpers' engines (taken by whichever
+/// thread joins a split; twice the threads, so that a thread waiting at an outer split still
+/// finds one for a nested split), and how many threads are searching.
 struct Workers<'p, G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize, T, O> {
     pool: &'p rayon::ThreadPool,
     helpers: &'p [Mutex<Helper<G, E, MAX_MOVES, MAX_PLY, T, O>>],
+    /// Threads taking moves of a split node or searching the leftmost path: fewer than the
+    /// pool's threads means one is idle, and a move's null-window search is worth splitting.
+    searching: &'p AtomicUsize,
+    threads: usize,
 }
 
 impl<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize, T, O> Clone
@@ -364,6 +383,15 @@ impl<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize, T, 
 impl<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize, T, O> Copy
     for Workers<'_, G, E, MAX_MOVES, MAX_PLY, T, O>
 {
+}
+
+impl<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
+    Workers<'_, G, E, MAX_MOVES, MAX_PLY, T, O>
+{
+    /// Whether a thread of the pool is waiting for work.
+    fn idle(&self) -> bool {
+        self.searching.load(Ordering::Relaxed) < self.threads
+    }
 }
 
 /// One iteration of root splitting, extended down the leftmost path (PV splitting, Marsland &
@@ -389,8 +417,10 @@ where
         main.sync_helper(&mut lock(helper).engine);
     }
     let infinity = E::Score::INFINITY;
-    let split = SplitNode { ply: 0, depth, alpha: -infinity, beta: infinity, on_prev_pv: true };
-    split_node(workers, main, ctx, game, split)
+    let root =
+        SplitNode { ply: 0, depth, alpha: -infinity, beta: infinity, on_prev_pv: true, pv: true };
+    workers.searching.store(1, Ordering::Relaxed);
+    split_node(workers, main, ctx, game, root)
 }
 
 /// Locks a helper, poisoned or not (a helper's state is valid whatever a panicking thread
@@ -408,8 +438,9 @@ fn free_helper<H>(helpers: &[Mutex<H>]) -> Option<std::sync::MutexGuard<'_, H>> 
     })
 }
 
-/// A node being split: its ply, remaining depth, window (from its side to move) and whether
-/// it is on the previous iteration's line.
+/// A node being split: its ply, remaining depth, window (from its side to move), whether it
+/// is on the previous iteration's line, and whether it is a PV node (an open window) or a
+/// null-window one.
 #[derive(Clone, Copy)]
 struct SplitNode<S> {
     ply: u32,
@@ -417,6 +448,7 @@ struct SplitNode<S> {
     alpha: S,
     beta: S,
     on_prev_pv: bool,
+    pv: bool,
 }
 
 /// What the threads searching the moves of one split node share.
@@ -433,14 +465,30 @@ struct Shared<S> {
     cut: AtomicBool,
 }
 
-/// Searches a PV node (the root, a node of the leftmost path, or the re-search of a move that
-/// beat alpha at a split node) on as many threads as join in: its first move first (split in
-/// turn when deep enough) for a sound alpha, then the other moves taken one at a time by the
-/// calling thread and by helpers, each searched as the sequential search would (a move whose
-/// null-window scout beats alpha is re-searched as a split PV node in turn, so that the other
-/// threads help with it instead of waiting). Any idle thread of the pool joins with a helper
-/// engine it finds free, starting from the caller's killers and history; what it learns is
-/// merged back when the node is done.
+/// Counts a thread as searching while it lives.
+struct Searching<'a>(&'a AtomicUsize);
+
+impl<'a> Searching<'a> {
+    fn new(counter: &'a AtomicUsize) -> Self {
+        counter.fetch_add(1, Ordering::Relaxed);
+        Self(counter)
+    }
+}
+
+impl Drop for Searching<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// Searches a node on as many threads as join in (the Young Brothers Wait Concept of
+/// Feldmann et al.): its first move first, split in turn when deep enough, then the other
+/// moves taken one at a time by the calling thread and by helpers, each searched as the
+/// sequential search would search it. The nodes split are the root, the leftmost path below
+/// it (PV splitting), the full-window re-search of a move whose scout beat alpha, and,
+/// while a thread is idle, the null-window search of any move with enough depth left.
+/// Any idle thread of the pool joins with a helper engine it finds free, starting from the
+/// splitter's killers and history; what it learns is merged back when the node is done.
 fn split_node<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(
     workers: Workers<'_, G, E, MAX_MOVES, MAX_PLY, T, O>,
     engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
@@ -456,18 +504,21 @@ where
     T: Table<E::Score>,
     O: MoveSorter<G> + Clone + Send,
 {
-    let SplitNode { ply, depth, alpha, beta, on_prev_pv } = node;
-    let Some(mut split) = engine.split_moves(ctx, game, ply, depth, on_prev_pv)? else {
-        return engine.search_pv_node(ctx, game, ply, depth, alpha, beta, on_prev_pv);
+    let SplitNode { ply, depth, alpha, beta, on_prev_pv, pv } = node;
+    let mut split = match engine.split_moves(ctx, game, ply, depth, on_prev_pv, pv, alpha, beta)? {
+        SplitStart::Moves(split) => split,
+        SplitStart::Settled(score) => return Ok(score),
+        SplitStart::Sequential => {
+            return engine.search_node(ctx, game, ply, depth, alpha, beta, on_prev_pv, pv)
+        }
     };
     let root = ply == 0;
 
     // The first move alone (split in turn if deep enough): a sound alpha for the others.
     let first = split.moves.as_slice()[0];
     let first_on_pv = split.pv_move() == Some(first);
-    let searched =
-        search_child(workers, engine, ctx, game, first, ply, depth, alpha, beta, first_on_pv);
-    let first_score = searched?;
+    let first_node = SplitNode { alpha, beta, on_prev_pv: first_on_pv, ..node };
+    let first_score = search_child(workers, engine, ctx, game, first, first_node)?;
     let first_line = engine.split_line(first, ply);
     let mut found: Vec<Found<G::Move, E::Score, MAX_PLY>> =
         vec![(0, first_score, first_score > alpha, first_line)];
@@ -491,9 +542,8 @@ where
         };
         // Each other thread of the pool may join: it gets a copy of the position and of the
         // caller's sorter, made here (the caller's own are in use), and its own context.
-        let joiners = workers.pool.current_num_threads().saturating_sub(1);
         let base = engine.sorter().clone();
-        let mut kits: Vec<Joiner<'_, '_, G, O, E::Score, MAX_PLY>> = (0..joiners)
+        let mut kits: Vec<Joiner<'_, '_, G, O, E::Score, MAX_PLY>> = (1..workers.threads)
             .map(|_| Joiner {
                 game: game.clone(),
                 sorter: base.clone(),
@@ -508,19 +558,24 @@ where
                 scope.spawn(move |_| {
                     if shared_ref.cut.load(Ordering::Relaxed)
                         || shared_ref.abort.load(Ordering::Relaxed)
+                        || shared_ref.next.load(Ordering::Relaxed) >= split_ref.moves.len() - 1
                     {
                         return;
                     }
                     let Some(mut helper) = free_helper(workers.helpers) else { return };
+                    let _searching = Searching::new(workers.searching);
                     let engine = &mut helper.engine;
                     engine.set_sorter(kit.sorter.clone());
                     take(engine, &mut kit.ctx, &mut kit.game, &mut kit.found);
                     kit.learned = Some(engine.sorter().clone());
                 });
             }
-            // The caller takes moves too.
+            // The caller takes moves too, then waits for the others (stealing work meanwhile,
+            // as any idle thread of the pool does).
             take(engine, ctx, game, &mut found);
+            workers.searching.fetch_sub(1, Ordering::Relaxed);
         });
+        workers.searching.fetch_add(1, Ordering::Relaxed);
         for mut kit in kits {
             if let Some(learned) = &kit.learned {
                 engine.merge_sorter(&base, learned);
@@ -553,6 +608,11 @@ where
         }
     }
     let bound = if best >= beta {
+        // The first move in search order that fails high is the one the sequential search
+        // would have cut with: the sorter learns from it.
+        if let Some(cut) = found.iter().find(|f| f.1 >= beta) {
+            engine.split_cutoff(ctx, game, &split, cut.0);
+        }
         Bound::Lower
     } else if best > alpha {
         Bound::Exact
@@ -575,21 +635,18 @@ struct Joiner<'l, 'c, G: Game, O, S, const MAX_PLY: usize> {
     learned: Option<O>,
 }
 
-/// Searches the child after `mv` of the node at `ply` as a PV node with the window
-/// `(alpha, beta)` of the node's side to move, split among the threads when deep enough;
-/// returns its score for that side.
-#[allow(clippy::too_many_arguments)]
+/// Searches the child after `mv` of the node at `at.ply` and `at.depth`, with that node's
+/// window `(at.alpha, at.beta)` seen from its side to move; `at.on_prev_pv` and `at.pv` are
+/// the child's (on the previous line, a PV node). Split among the threads when deep enough
+/// (a non-PV child only while a thread is idle, or when deeper than [`EAGER_SPLIT_DEPTH`]).
+/// Returns its score for the node's side.
 fn search_child<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(
     workers: Workers<'_, G, E, MAX_MOVES, MAX_PLY, T, O>,
     engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
     ctx: &mut Context<'_, '_, G::Player>,
     game: &mut G,
     mv: G::Move,
-    ply: u32,
-    depth: u32,
-    alpha: E::Score,
-    beta: E::Score,
-    on_prev_pv: bool,
+    at: SplitNode<E::Score>,
 ) -> Result<E::Score, Halt>
 where
     G: Game + Clone + Send,
@@ -599,17 +656,20 @@ where
     T: Table<E::Score>,
     O: MoveSorter<G> + Clone + Send,
 {
+    let SplitNode { ply, depth, alpha, beta, on_prev_pv, pv } = at;
     let side = game.side_to_move();
     let undo = game.make_move(mv);
     let same_side = game.side_to_move() == side;
     let (low, high) = if same_side { (alpha, beta) } else { (-beta, -alpha) };
-    let child = SplitNode { ply: ply + 1, depth: depth - 1, alpha: low, beta: high, on_prev_pv };
+    let child =
+        SplitNode { ply: ply + 1, depth: depth - 1, alpha: low, beta: high, on_prev_pv, pv };
     // The child's own "reached a horizon" decides whether its table entry is proven.
     let outer_horizon = ctx.enter_subtree();
-    let searched = if depth > MIN_SPLIT_DEPTH {
+    let split = pv || depth > EAGER_SPLIT_DEPTH || workers.idle();
+    let searched = if depth > MIN_SPLIT_DEPTH && split {
         split_node(workers, engine, ctx, game, child)
     } else {
-        engine.search_pv_node(ctx, game, ply + 1, depth - 1, low, high, on_prev_pv)
+        engine.search_node(ctx, game, ply + 1, depth - 1, low, high, on_prev_pv, pv)
     };
     ctx.leave_subtree(outer_horizon);
     game.unmake_move(mv, undo);
@@ -641,20 +701,45 @@ fn take_moves<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(
     let (ply, depth) = (split.ply(), split.depth());
     let floor = root && engine.config().tie_break_seed.is_some();
     let moves = &split.moves.as_slice()[1..];
-    // A move's re-search is split in turn when its child is deep enough.
-    let split_researches = depth > MIN_SPLIT_DEPTH;
     while !shared.cut.load(Ordering::Relaxed) {
         let index = shared.next.fetch_add(1, Ordering::Relaxed);
         let Some(&mv) = moves.get(index) else { break };
         let alpha = *lock(&shared.best_so_far);
+        if alpha >= beta {
+            // Another thread failed high since this one last looked (null-window nodes).
+            break;
+        }
+        // A move's searches below are split in turn when its child is deep enough: the PV
+        // re-search always, the null-window search while a thread is idle or when it is
+        // deeper than EAGER_SPLIT_DEPTH.
+        let mode = if depth <= MIN_SPLIT_DEPTH {
+            SplitMoveMode::Whole
+        } else if depth > EAGER_SPLIT_DEPTH || workers.idle() {
+            SplitMoveMode::ToSearch
+        } else {
+            SplitMoveMode::ToResearch
+        };
+        let at =
+            |alpha, beta, on_prev_pv, pv| SplitNode { ply, depth, alpha, beta, on_prev_pv, pv };
         let searched = engine
-            .search_split_move(ctx, game, split, index + 1, alpha, beta, floor, split_researches)
+            .search_split_move(ctx, game, split, index + 1, alpha, beta, floor, mode)
             .and_then(|outcome| match outcome {
                 SplitMoveScore::Searched { score, above } => Ok((score, above)),
                 SplitMoveScore::NeedsResearch { alpha, on_prev_pv } => {
-                    let score = search_child(
-                        workers, engine, ctx, game, mv, ply, depth, alpha, beta, on_prev_pv,
-                    )?;
+                    let node = at(alpha, beta, on_prev_pv, true);
+                    let score = search_child(workers, engine, ctx, game, mv, node)?;
+                    Ok((score, score > alpha))
+                }
+                SplitMoveScore::NeedsSearch { alpha, top, on_prev_pv } => {
+                    let node = at(alpha, top, on_prev_pv, false);
+                    let score = search_child(workers, engine, ctx, game, mv, node)?;
+                    if split.is_pv() && score > alpha && score < beta {
+                        // The scout beat alpha: the full window for the value.
+                        ctx.count_research();
+                        let node = at(alpha, beta, on_prev_pv, true);
+                        let score = search_child(workers, engine, ctx, game, mv, node)?;
+                        return Ok((score, score > alpha));
+                    }
                     Ok((score, score > alpha))
                 }
             });

@@ -388,6 +388,12 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
         self.stats.nodes
     }
 
+    /// Counts a re-search (made by a parallel search outside [`Engine::search_move`]).
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn count_research(&mut self) {
+        self.stats.researches += 1;
+    }
+
     /// Starts the search of a subtree whose own "reached a horizon" is wanted: returns the
     /// flag so far, to be given back to [`Context::leave_subtree`].
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
@@ -498,6 +504,19 @@ pub(crate) struct SplitMoves<M, const N: usize> {
     ordered: usize,
     hints: OrderingHints<M>,
     key: u64,
+    /// A PV node (an open window) rather than a null-window one.
+    pv: bool,
+}
+
+/// How [`Engine::split_moves`] starts a split node.
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub(crate) enum SplitStart<M, S, const N: usize> {
+    /// Its moves, to be shared out.
+    Moves(SplitMoves<M, N>),
+    /// Its score, from a table cutoff (a non-PV node).
+    Settled(S),
+    /// Not worth splitting: search it sequentially.
+    Sequential,
 }
 
 /// What [`Engine::search_split_move`] found for a move of a split node.
@@ -510,9 +529,33 @@ pub(crate) enum SplitMoveScore<S> {
     /// beta: the move needs the full-window search of a PV node (its child is on the
     /// previous iteration's line when `on_prev_pv`).
     NeedsResearch { alpha: S, on_prev_pv: bool },
+    /// Nothing searched yet: the move needs the full-depth search of its child, a non-PV
+    /// node, with the window `(alpha, top)` (a null window: the PVS scout of a PV node's
+    /// move, or the window of a non-PV node), which the caller may split; at a PV node,
+    /// a score inside `(alpha, beta)` then needs the re-search.
+    NeedsSearch { alpha: S, top: S, on_prev_pv: bool },
+}
+
+/// How far [`Engine::search_split_move`] searches a move by itself.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub(crate) enum SplitMoveMode {
+    /// The whole search of the move.
+    Whole,
+    /// Everything but a PV re-search ([`SplitMoveScore::NeedsResearch`]).
+    ToResearch,
+    /// Nothing, for a move that is not reduced ([`SplitMoveScore::NeedsSearch`]); a reduced
+    /// move as [`SplitMoveMode::ToResearch`].
+    ToSearch,
 }
 
 impl<M: Copy, const N: usize> SplitMoves<M, N> {
+    /// Whether it is a PV node (an open window) rather than a null-window one.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn is_pv(&self) -> bool {
+        self.pv
+    }
+
     /// The node's ply.
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn ply(&self) -> u32 {
@@ -814,15 +857,19 @@ where
         game: &mut G,
         depth: u32,
     ) -> Result<E::Score, Halt> {
-        self.search_pv_node(ctx, game, 0, depth, -E::Score::INFINITY, E::Score::INFINITY, true)
+        let infinity = E::Score::INFINITY;
+        self.search_node(ctx, game, 0, depth, -infinity, infinity, true, true)
     }
 
-    /// The first stage of splitting a PV node at `ply` and `depth` among threads (the root at
-    /// ply 0; deeper, a node on the leftmost path, as in Marsland & Campbell's PV splitting):
-    /// its moves, generated and ordered as the sequential search orders them (PV and table
-    /// moves first), the node counted. `None` when splitting is pointless (plain minimax,
-    /// depth below 2, a terminal node, fewer than two moves): the caller then searches the
-    /// node sequentially with [`Engine::search_pv_node`].
+    /// The first stage of splitting a node at `ply` and `depth` among threads (the root at ply
+    /// 0; deeper, a node on the leftmost path as in Marsland & Campbell's PV splitting, or a
+    /// child of a split node): its moves, generated and ordered as the sequential search
+    /// orders them (PV and table moves first), the node counted. A non-PV node (`pv` false,
+    /// searched with the window `(alpha, beta)`) first looks for a table cutoff, as the
+    /// sequential search does. [`SplitStart::Sequential`] when splitting is pointless (plain
+    /// minimax, depth below 2, a terminal node, fewer than two moves): the caller then
+    /// searches the node with [`Engine::search_node`].
+    #[allow(clippy::too_many_arguments)]
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn split_moves(
         &mut self,
@@ -831,9 +878,12 @@ where
         ply: u32,
         depth: u32,
         on_prev_pv: bool,
-    ) -> Result<Option<SplitMoves<G::Move, MAX_MOVES>>, Halt> {
+        pv: bool,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<SplitStart<G::Move, E::Score, MAX_MOVES>, Halt> {
         if self.config.algorithm != Algorithm::AlphaBeta || depth < 2 || game.is_terminal() {
-            return Ok(None);
+            return Ok(SplitStart::Sequential);
         }
         let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
         game.generate_moves(&mut moves);
@@ -841,15 +891,28 @@ where
             return Err(ctx.fail(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }));
         }
         if moves.len() < 2 {
-            return Ok(None);
+            return Ok(SplitStart::Sequential);
         }
         ctx.visit()?;
         if let Some(line) = self.pv.get_mut(ply as usize) {
             line.clear();
         }
         let key = game.zobrist_key();
-        let tt_move =
-            if T::ENABLED { self.table.probe(key).and_then(|e| e.move_code) } else { None };
+        let mut tt_move = None;
+        if T::ENABLED {
+            ctx.stats.tt_probes += 1;
+            if let Some(entry) = self.table.probe(key) {
+                ctx.stats.tt_hits += 1;
+                tt_move = entry.move_code;
+                if !pv {
+                    if let Some(score) = self.tt_cutoff(&entry, depth, ply, alpha, beta) {
+                        ctx.stats.tt_cutoffs += 1;
+                        ctx.reached_horizon |= !entry.proven;
+                        return Ok(SplitStart::Settled(score));
+                    }
+                }
+            }
+        }
         let side = game.side_to_move();
         let pv_move = if on_prev_pv { self.prev_pv.get(ply as usize).copied() } else { None };
         let hints = OrderingHints {
@@ -868,7 +931,27 @@ where
                 ordered = moves.len();
             }
         }
-        Ok(Some(SplitMoves { moves, ordered, hints, key }))
+        Ok(SplitStart::Moves(SplitMoves { moves, ordered, hints, key, pv }))
+    }
+
+    /// A beta cutoff at a split node by its move at `index`: counted, and the sorter learns
+    /// from it as in the sequential search.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn split_cutoff(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &G,
+        split: &SplitMoves<G::Move, MAX_MOVES>,
+        index: usize,
+    ) {
+        ctx.stats.beta_cutoffs += 1;
+        if index == 0 {
+            ctx.stats.first_move_cutoffs += 1;
+        }
+        let moves = split.moves.as_slice();
+        if self.config.ordering && index < moves.len() {
+            self.sorter.on_cutoff(game, moves[index], &moves[..index], &split.hints);
+        }
     }
 
     /// Orders the moves of a split node after the first, once the first has been searched
@@ -885,10 +968,10 @@ where
         }
     }
 
-    /// Searches the node `game` at `ply` sequentially as a PV node, with the window
-    /// `(alpha, beta)` seen from its side to move.
+    /// Searches the node `game` at `ply` sequentially (as a PV node when `pv`), with the
+    /// window `(alpha, beta)` seen from its side to move.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn search_pv_node(
+    pub(crate) fn search_node(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -897,18 +980,17 @@ where
         alpha: E::Score,
         beta: E::Score,
         on_prev_pv: bool,
+        pv: bool,
     ) -> Result<E::Score, Halt> {
-        self.negamax(ctx, game, Node { depth, ply, pv: true, on_prev_pv }, alpha, beta)
+        self.negamax(ctx, game, Node { depth, ply, pv, on_prev_pv }, alpha, beta)
     }
 
     /// Searches the move at `index` (not the first) of a split node as the sequential search
-    /// would: PVS (a null-window scout above `alpha`, then the window `(alpha, beta)` if it
-    /// beats alpha) with late move reductions. With `floor`, `alpha` is lowered so that a
-    /// score equal to it is seen (tie-breaking at the root).
-    ///
-    /// With `scout_only`, stops before the full-window re-search and answers
-    /// [`SplitMoveScore::NeedsResearch`] instead, so that the caller can split that search
-    /// among the threads (it is a PV node, searched as the sequential search would search it).
+    /// would: at a PV node, PVS (a null-window scout above `alpha`, then the window `(alpha,
+    /// beta)` if it beats alpha); at a non-PV node, the node's null window; late move
+    /// reductions at both. With `floor`, `alpha` is lowered so that a score equal to it is
+    /// seen (tie-breaking at the root). `mode` says where to stop and hand the rest to the
+    /// caller, which may split it among the threads.
     #[allow(clippy::too_many_arguments)]
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn search_split_move(
@@ -920,7 +1002,7 @@ where
         alpha: E::Score,
         beta: E::Score,
         floor: bool,
-        scout_only: bool,
+        mode: SplitMoveMode,
     ) -> Result<SplitMoveScore<E::Score>, Halt> {
         let hints = &split.hints;
         let mv = split.moves.as_slice()[index];
@@ -934,21 +1016,30 @@ where
             hints.pv_move,
             hints.tt_move,
         );
-        let side = game.side_to_move();
+        let on_prev_pv = hints.pv_move == Some(mv);
         let child = Node {
             depth: hints.depth - 1,
             ply: hints.ply + 1,
-            pv: index == 0 || !self.config.pvs,
-            on_prev_pv: hints.pv_move == Some(mv),
+            pv: split.pv && (index == 0 || !self.config.pvs),
+            on_prev_pv,
         };
-        // The scout's window, when there is one to stop after.
-        let scout_top = if scout_only && self.config.pvs && index > 0 {
+        // The null window the move is searched with first: the scout at a PV node, the
+        // node's own window at a non-PV node.
+        let scout_top = if self.config.pvs && index > 0 {
             self.null_window_above(alpha).filter(|&top| top < beta)
         } else {
             None
         };
+        let first_window = if split.pv { scout_top } else { Some(beta) };
+        if mode == SplitMoveMode::ToSearch && reduction == 0 {
+            if let Some(top) = first_window {
+                return Ok(SplitMoveScore::NeedsSearch { alpha, top, on_prev_pv });
+            }
+        }
+        let stop_at_scout = mode != SplitMoveMode::Whole && split.pv;
+        let side = game.side_to_move();
         let undo = game.make_move(mv);
-        let score = match scout_top {
+        let score = match scout_top.filter(|_| stop_at_scout) {
             // The window (alpha, top) is a null window: search_move runs the reduced scout
             // and the full-depth scout, and returns before any re-search.
             Some(top) => self.search_move(
@@ -962,13 +1053,15 @@ where
                 alpha,
                 top,
             ),
-            None => self.search_move(ctx, game, side, child, true, index, reduction, alpha, beta),
+            None => {
+                self.search_move(ctx, game, side, child, split.pv, index, reduction, alpha, beta)
+            }
         };
         game.unmake_move(mv, undo);
         let score = score?;
-        if scout_top.is_some() && score > alpha && score < beta {
+        if stop_at_scout && scout_top.is_some() && score > alpha && score < beta {
             ctx.stats.researches += 1;
-            return Ok(SplitMoveScore::NeedsResearch { alpha, on_prev_pv: child.on_prev_pv });
+            return Ok(SplitMoveScore::NeedsResearch { alpha, on_prev_pv });
         }
         Ok(SplitMoveScore::Searched { score, above: score > alpha })
     }
@@ -1005,8 +1098,9 @@ where
     ) {
         if let Some(pv) = self.pv.get_mut(ply as usize) {
             pv.clear();
+            // Lines are only kept where they can reach the root's principal variation.
             // Cannot fail: a line from ply p holds at most MAX_PLY - p moves.
-            for &mv in line.iter().take(MAX_PLY - ply as usize) {
+            for &mv in line.iter().take(if split.pv { MAX_PLY - ply as usize } else { 0 }) {
                 let _ = pv.push(mv);
             }
         }
