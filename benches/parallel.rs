@@ -7,7 +7,8 @@
 //! ```
 //!
 //! `--root-split-only` leaves Lazy SMP out, `--skip-4` the 4-thread column, `--no-lmr` turns
-//! late move reductions off. `--table-bits 18,20,22` searches every position once with each
+//! late move reductions off, `--l1-depth D` searches the Test_L1_R1 positions to depth `D`
+//! (default 12). `--table-bits 18,20,22` searches every position once with each
 //! table size (2^18, 2^20 and 2^22 slots; default 20 alone) in each sample: with LMR, the
 //! size of the tree searched from one position changes by up to 1.8x with the table size, in
 //! the sequential search too (depth 16 from the empty board: 2.1 to 3.8 million nodes for
@@ -43,7 +44,11 @@ fn engine(
     let config = Config { threads, parallel_scheme: scheme, lmr, ..Config::new() };
     let engine = Engine::<Connect4, Connect4Heuristic, 7, 42>::new(Connect4Heuristic, config)
         .with_table(table);
-    ParallelEngine::new(engine).expect("a thread pool")
+    let mut parallel = ParallelEngine::new(engine).expect("a thread pool");
+    if let Some(nodes) = std::env::var("MIN_SPLIT_NODES").ok().and_then(|v| v.parse().ok()) {
+        parallel.set_min_split_nodes(nodes);
+    }
+    parallel
 }
 
 /// One sample: the time (ms) and nodes of searching every position to `depth` with each
@@ -146,7 +151,8 @@ fn main() {
     let mut cases: Vec<(String, Vec<Connect4>, u32)> = (12..=max_depth)
         .map(|d| (format!("empty board, depth {d}"), vec![Connect4::new()], d))
         .collect();
-    cases.push((format!("{count} positions of Test_L1_R1, depth 12"), l1, 12));
+    let l1_depth = option("--l1-depth", 12);
+    cases.push((format!("{count} positions of Test_L1_R1, depth {l1_depth}"), l1, l1_depth));
     for scheme in [ParallelScheme::RootSplit, ParallelScheme::LazySmp] {
         if only_root_split && scheme != ParallelScheme::RootSplit {
             continue;
