@@ -36,7 +36,8 @@
 //! Values are deterministic with the value-preserving options: root splitting returns the
 //! sequential root value at every depth (at every split node, every move's score is exact or
 //! a bound on the right side of the window, as in the sequential search), and among equal
-//! moves the first in search order (or the seeded random choice, made in search order). Lazy SMP does too with [`TtCutoffs::EqualDraft`](crate::TtCutoffs), since
+//! moves the first in search order (or the seeded random choice, made in search order). Lazy
+//! SMP does too with [`TtCutoffs::EqualDraft`](crate::TtCutoffs), since
 //! every table entry then holds a value of the same depth; with the default cutoffs its values
 //! can be better than a sequential search of the same depth (deeper entries from helpers).
 //!
@@ -321,7 +322,7 @@ where
                         if ctx.nodes() < min_split_nodes {
                             return main.root_iteration(ctx, game, depth);
                         }
-                        split_iteration(workers, main, ctx, game, depth)
+                        workers.split_iteration(main, ctx, game, depth)
                     })
                 })
             }
@@ -394,35 +395,6 @@ impl<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize, T, 
     }
 }
 
-/// One iteration of root splitting, extended down the leftmost path (PV splitting, Marsland &
-/// Campbell 1982): at the root and at each first child below it, as long as `MIN_SPLIT_DEPTH`
-/// plies remain, the first move is searched (split the same way) for a sound alpha, then the
-/// other moves are shared out among the threads.
-fn split_iteration<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(
-    workers: Workers<'_, G, E, MAX_MOVES, MAX_PLY, T, O>,
-    main: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
-    ctx: &mut Context<'_, '_, G::Player>,
-    game: &mut G,
-    depth: u32,
-) -> Result<E::Score, Halt>
-where
-    G: Game + Clone + Send,
-    G::Move: Send + Sync,
-    G::Player: Send + Sync,
-    E: Evaluator<G> + Clone + Send + Sync,
-    T: Table<E::Score>,
-    O: MoveSorter<G> + Clone + Send,
-{
-    for helper in workers.helpers {
-        main.sync_helper(&mut lock(helper).engine);
-    }
-    let infinity = E::Score::INFINITY;
-    let root =
-        SplitNode { ply: 0, depth, alpha: -infinity, beta: infinity, on_prev_pv: true, pv: true };
-    workers.searching.store(1, Ordering::Relaxed);
-    split_node(workers, main, ctx, game, root)
-}
-
 /// Locks a helper, poisoned or not (a helper's state is valid whatever a panicking thread
 /// left: it is overwritten at the start of every split).
 fn lock<H>(helper: &Mutex<H>) -> std::sync::MutexGuard<'_, H> {
@@ -481,150 +453,6 @@ impl Drop for Searching<'_> {
     }
 }
 
-/// Searches a node on as many threads as join in (the Young Brothers Wait Concept of
-/// Feldmann et al.): its first move first, split in turn when deep enough, then the other
-/// moves taken one at a time by the calling thread and by helpers, each searched as the
-/// sequential search would search it. The nodes split are the root, the leftmost path below
-/// it (PV splitting), the full-window re-search of a move whose scout beat alpha, and,
-/// while a thread is idle, the null-window search of any move with enough depth left.
-/// Any idle thread of the pool joins with a helper engine it finds free, starting from the
-/// splitter's killers and history; what it learns is merged back when the node is done.
-fn split_node<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(
-    workers: Workers<'_, G, E, MAX_MOVES, MAX_PLY, T, O>,
-    engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
-    ctx: &mut Context<'_, '_, G::Player>,
-    game: &mut G,
-    node: SplitNode<E::Score>,
-) -> Result<E::Score, Halt>
-where
-    G: Game + Clone + Send,
-    G::Move: Send + Sync,
-    G::Player: Send + Sync,
-    E: Evaluator<G> + Clone + Send + Sync,
-    T: Table<E::Score>,
-    O: MoveSorter<G> + Clone + Send,
-{
-    let SplitNode { ply, depth, alpha, beta, on_prev_pv, pv } = node;
-    let mut split = match engine.split_moves(ctx, game, ply, depth, on_prev_pv, pv, alpha, beta)? {
-        SplitStart::Moves(split) => split,
-        SplitStart::Settled(score) => return Ok(score),
-        SplitStart::Sequential => {
-            return engine.search_node(ctx, game, ply, depth, alpha, beta, on_prev_pv, pv)
-        }
-    };
-    let root = ply == 0;
-
-    // The first move alone (split in turn if deep enough): a sound alpha for the others.
-    let first = split.moves.as_slice()[0];
-    let first_on_pv = split.pv_move() == Some(first);
-    let first_node = SplitNode { alpha, beta, on_prev_pv: first_on_pv, ..node };
-    let first_score = search_child(workers, engine, ctx, game, first, first_node)?;
-    let first_line = engine.split_line(first, ply);
-    let mut found: Vec<Found<G::Move, E::Score, MAX_PLY>> =
-        vec![(0, first_score, first_score > alpha, first_line)];
-
-    if first_score < beta {
-        engine.split_order_rest(game, &mut split);
-        let shared = Shared {
-            best_so_far: Mutex::new(if first_score > alpha { first_score } else { alpha }),
-            next: AtomicUsize::new(0),
-            abort: AtomicBool::new(false),
-            failed: AtomicBool::new(false),
-            cut: AtomicBool::new(false),
-        };
-        let split_ref = &split;
-        let shared_ref = &shared;
-        let take = |engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
-                    ctx: &mut Context<'_, '_, G::Player>,
-                    game: &mut G,
-                    found: &mut Vec<Found<G::Move, E::Score, MAX_PLY>>| {
-            take_moves(workers, engine, ctx, game, split_ref, root, beta, shared_ref, found);
-        };
-        // Each other thread of the pool may join: it gets a copy of the position and of the
-        // caller's sorter, made here (the caller's own are in use), and its own context.
-        let base = engine.sorter().clone();
-        let mut kits: Vec<Joiner<'_, '_, G, O, E::Score, MAX_PLY>> = (1..workers.threads)
-            .map(|_| Joiner {
-                game: game.clone(),
-                sorter: base.clone(),
-                ctx: Context::helper(ctx, &shared.abort),
-                found: Vec::new(),
-                learned: None,
-            })
-            .collect();
-        workers.pool.scope(|scope| {
-            for kit in &mut kits {
-                let take = &take;
-                scope.spawn(move |_| {
-                    if shared_ref.cut.load(Ordering::Relaxed)
-                        || shared_ref.abort.load(Ordering::Relaxed)
-                        || shared_ref.next.load(Ordering::Relaxed) >= split_ref.moves.len() - 1
-                    {
-                        return;
-                    }
-                    let Some(mut helper) = free_helper(workers.helpers) else { return };
-                    let _searching = Searching::new(workers.searching);
-                    let engine = &mut helper.engine;
-                    engine.set_sorter(kit.sorter.clone());
-                    take(engine, &mut kit.ctx, &mut kit.game, &mut kit.found);
-                    kit.learned = Some(engine.sorter().clone());
-                });
-            }
-            // The caller takes moves too, then waits for the others (stealing work meanwhile,
-            // as any idle thread of the pool does).
-            take(engine, ctx, game, &mut found);
-            workers.searching.fetch_sub(1, Ordering::Relaxed);
-        });
-        workers.searching.fetch_add(1, Ordering::Relaxed);
-        for mut kit in kits {
-            if let Some(learned) = &kit.learned {
-                engine.merge_sorter(&base, learned);
-            }
-            ctx.absorb(&mut kit.ctx);
-            found.append(&mut kit.found);
-        }
-        if shared.failed.load(Ordering::Relaxed) {
-            return Err(Halt::Failed);
-        }
-        if shared.abort.load(Ordering::Relaxed) && !shared.cut.load(Ordering::Relaxed) {
-            return Err(Halt::Interrupted);
-        }
-    }
-
-    // Fail-soft: the best score of all (bounds included). The move: among the scores above
-    // alpha, the first best in search order, or a seeded random choice made in search order
-    // at the root (as the sequential search makes it).
-    found.sort_by_key(|f| f.0);
-    let best =
-        found.iter().map(|f| f.1).fold(-E::Score::INFINITY, |a, b| if b > a { b } else { a });
-    let mut chosen = 0;
-    let mut ties = 0;
-    for (i, f) in found.iter().enumerate() {
-        if f.2 && f.1 == best {
-            ties += 1;
-            if ties == 1 || (root && engine.tie_break_pick(ties).unwrap_or(false)) {
-                chosen = i;
-            }
-        }
-    }
-    let bound = if best >= beta {
-        // The first move in search order that fails high is the one the sequential search
-        // would have cut with: the sorter learns from it.
-        if let Some(cut) = found.iter().find(|f| f.1 >= beta) {
-            engine.split_cutoff(ctx, game, &split, cut.0);
-        }
-        Bound::Lower
-    } else if best > alpha {
-        Bound::Exact
-    } else {
-        Bound::Upper
-    };
-    let proven = !ctx.reached_horizon();
-    let line = found.swap_remove(chosen).3;
-    engine.split_finish(&split, ply, depth, best, bound, &line, proven);
-    Ok(best)
-}
-
 /// What a thread joining a split node brings and takes away: its copy of the position and
 /// of the splitting thread's sorter, its context, the moves it searched, what it learnt.
 struct Joiner<'l, 'c, G: Game, O, S, const MAX_PLY: usize> {
@@ -635,19 +463,8 @@ struct Joiner<'l, 'c, G: Game, O, S, const MAX_PLY: usize> {
     learned: Option<O>,
 }
 
-/// Searches the child after `mv` of the node at `at.ply` and `at.depth`, with that node's
-/// window `(at.alpha, at.beta)` seen from its side to move; `at.on_prev_pv` and `at.pv` are
-/// the child's (on the previous line, a PV node). Split among the threads when deep enough
-/// (a non-PV child only while a thread is idle, or when deeper than [`EAGER_SPLIT_DEPTH`]).
-/// Returns its score for the node's side.
-fn search_child<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(
-    workers: Workers<'_, G, E, MAX_MOVES, MAX_PLY, T, O>,
-    engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
-    ctx: &mut Context<'_, '_, G::Player>,
-    game: &mut G,
-    mv: G::Move,
-    at: SplitNode<E::Score>,
-) -> Result<E::Score, Halt>
+impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
+    Workers<'_, G, E, MAX_MOVES, MAX_PLY, T, O>
 where
     G: Game + Clone + Send,
     G::Move: Send + Sync,
@@ -656,113 +473,285 @@ where
     T: Table<E::Score>,
     O: MoveSorter<G> + Clone + Send,
 {
-    let SplitNode { ply, depth, alpha, beta, on_prev_pv, pv } = at;
-    let side = game.side_to_move();
-    let undo = game.make_move(mv);
-    let same_side = game.side_to_move() == side;
-    let (low, high) = if same_side { (alpha, beta) } else { (-beta, -alpha) };
-    let child =
-        SplitNode { ply: ply + 1, depth: depth - 1, alpha: low, beta: high, on_prev_pv, pv };
-    // The child's own "reached a horizon" decides whether its table entry is proven.
-    let outer_horizon = ctx.enter_subtree();
-    let split = pv || depth > EAGER_SPLIT_DEPTH || workers.idle();
-    let searched = if depth > MIN_SPLIT_DEPTH && split {
-        split_node(workers, engine, ctx, game, child)
-    } else {
-        engine.search_node(ctx, game, ply + 1, depth - 1, low, high, on_prev_pv, pv)
-    };
-    ctx.leave_subtree(outer_horizon);
-    game.unmake_move(mv, undo);
-    let score = searched?;
-    Ok(if same_side { score } else { -score })
-}
-
-/// The loop of a thread searching the moves of a split node: takes the next move until none
-/// is left or one failed high, and records each score in `found`.
-#[allow(clippy::too_many_arguments)]
-fn take_moves<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(
-    workers: Workers<'_, G, E, MAX_MOVES, MAX_PLY, T, O>,
-    engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
-    ctx: &mut Context<'_, '_, G::Player>,
-    game: &mut G,
-    split: &SplitMoves<G::Move, MAX_MOVES>,
-    root: bool,
-    beta: E::Score,
-    shared: &Shared<E::Score>,
-    found: &mut Vec<Found<G::Move, E::Score, MAX_PLY>>,
-) where
-    G: Game + Clone + Send,
-    G::Move: Send + Sync,
-    G::Player: Send + Sync,
-    E: Evaluator<G> + Clone + Send + Sync,
-    T: Table<E::Score>,
-    O: MoveSorter<G> + Clone + Send,
-{
-    let (ply, depth) = (split.ply(), split.depth());
-    let floor = root && engine.config().tie_break_seed.is_some();
-    let moves = &split.moves.as_slice()[1..];
-    while !shared.cut.load(Ordering::Relaxed) {
-        let index = shared.next.fetch_add(1, Ordering::Relaxed);
-        let Some(&mv) = moves.get(index) else { break };
-        let alpha = *lock(&shared.best_so_far);
-        if alpha >= beta {
-            // Another thread failed high since this one last looked (null-window nodes).
-            break;
+    /// One iteration of root splitting, extended down the leftmost path (PV splitting, Marsland &
+    /// Campbell 1982): at the root and at each first child below it, as long as `MIN_SPLIT_DEPTH`
+    /// plies remain, the first move is searched (split the same way) for a sound alpha, then the
+    /// other moves are shared out among the threads.
+    fn split_iteration(
+        self,
+        main: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        depth: u32,
+    ) -> Result<E::Score, Halt> {
+        for helper in self.helpers {
+            main.sync_helper(&mut lock(helper).engine);
         }
-        // A move's searches below are split in turn when its child is deep enough: the PV
-        // re-search always, the null-window search while a thread is idle or when it is
-        // deeper than EAGER_SPLIT_DEPTH.
-        let mode = if depth <= MIN_SPLIT_DEPTH {
-            SplitMoveMode::Whole
-        } else if depth > EAGER_SPLIT_DEPTH || workers.idle() {
-            SplitMoveMode::ToSearch
-        } else {
-            SplitMoveMode::ToResearch
+        let infinity = E::Score::INFINITY;
+        let root = SplitNode {
+            ply: 0,
+            depth,
+            alpha: -infinity,
+            beta: infinity,
+            on_prev_pv: true,
+            pv: true,
         };
-        let at =
-            |alpha, beta, on_prev_pv, pv| SplitNode { ply, depth, alpha, beta, on_prev_pv, pv };
-        let searched = engine
-            .search_split_move(ctx, game, split, index + 1, alpha, beta, floor, mode)
-            .and_then(|outcome| match outcome {
-                SplitMoveScore::Searched { score, above } => Ok((score, above)),
-                SplitMoveScore::NeedsResearch { alpha, on_prev_pv } => {
-                    let node = at(alpha, beta, on_prev_pv, true);
-                    let score = search_child(workers, engine, ctx, game, mv, node)?;
-                    Ok((score, score > alpha))
+        self.searching.store(1, Ordering::Relaxed);
+        self.split_node(main, ctx, game, root)
+    }
+
+    /// Searches a node on as many threads as join in (the Young Brothers Wait Concept of
+    /// Feldmann et al.): its first move first, split in turn when deep enough, then the other
+    /// moves taken one at a time by the calling thread and by helpers, each searched as the
+    /// sequential search would search it. The nodes split are the root, the leftmost path below
+    /// it (PV splitting), the full-window re-search of a move whose scout beat alpha, and,
+    /// while a thread is idle, the null-window search of any move with enough depth left.
+    /// Any idle thread of the pool joins with a helper engine it finds free, starting from the
+    /// splitter's killers and history; what it learns is merged back when the node is done.
+    fn split_node(
+        self,
+        engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        node: SplitNode<E::Score>,
+    ) -> Result<E::Score, Halt> {
+        let SplitNode { ply, depth, alpha, beta, on_prev_pv, pv } = node;
+        let mut split =
+            match engine.split_moves(ctx, game, ply, depth, on_prev_pv, pv, alpha, beta)? {
+                SplitStart::Moves(split) => split,
+                SplitStart::Settled(score) => return Ok(score),
+                SplitStart::Sequential => {
+                    return engine.search_node(ctx, game, ply, depth, alpha, beta, on_prev_pv, pv)
                 }
-                SplitMoveScore::NeedsSearch { alpha, top, on_prev_pv } => {
-                    let node = at(alpha, top, on_prev_pv, false);
-                    let score = search_child(workers, engine, ctx, game, mv, node)?;
-                    if split.is_pv() && score > alpha && score < beta {
-                        // The scout beat alpha: the full window for the value.
-                        ctx.count_research();
-                        let node = at(alpha, beta, on_prev_pv, true);
-                        let score = search_child(workers, engine, ctx, game, mv, node)?;
-                        return Ok((score, score > alpha));
-                    }
-                    Ok((score, score > alpha))
+            };
+        let root = ply == 0;
+
+        // The first move alone (split in turn if deep enough): a sound alpha for the others.
+        let first = split.moves.as_slice()[0];
+        let first_on_pv = split.pv_move() == Some(first);
+        let first_node = SplitNode { alpha, beta, on_prev_pv: first_on_pv, ..node };
+        let first_score = self.search_child(engine, ctx, game, first, first_node)?;
+        let first_line = engine.split_line(first, ply);
+        let mut found: Vec<Found<G::Move, E::Score, MAX_PLY>> =
+            vec![(0, first_score, first_score > alpha, first_line)];
+
+        if first_score < beta {
+            engine.split_order_rest(game, &mut split);
+            let shared = Shared {
+                best_so_far: Mutex::new(if first_score > alpha { first_score } else { alpha }),
+                next: AtomicUsize::new(0),
+                abort: AtomicBool::new(false),
+                failed: AtomicBool::new(false),
+                cut: AtomicBool::new(false),
+            };
+            let split_ref = &split;
+            let shared_ref = &shared;
+            let take = |engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
+                        ctx: &mut Context<'_, '_, G::Player>,
+                        game: &mut G,
+                        found: &mut Vec<Found<G::Move, E::Score, MAX_PLY>>| {
+                self.take_moves(engine, ctx, game, split_ref, root, beta, shared_ref, found);
+            };
+            // Each other thread of the pool may join: it gets a copy of the position and of the
+            // caller's sorter, made here (the caller's own are in use), and its own context.
+            let base = engine.sorter().clone();
+            let mut kits: Vec<Joiner<'_, '_, G, O, E::Score, MAX_PLY>> = (1..self.threads)
+                .map(|_| Joiner {
+                    game: game.clone(),
+                    sorter: base.clone(),
+                    ctx: Context::helper(ctx, &shared.abort),
+                    found: Vec::new(),
+                    learned: None,
+                })
+                .collect();
+            self.pool.scope(|scope| {
+                for kit in &mut kits {
+                    let take = &take;
+                    scope.spawn(move |_| {
+                        if shared_ref.cut.load(Ordering::Relaxed)
+                            || shared_ref.abort.load(Ordering::Relaxed)
+                            || shared_ref.next.load(Ordering::Relaxed) >= split_ref.moves.len() - 1
+                        {
+                            return;
+                        }
+                        let Some(mut helper) = free_helper(self.helpers) else { return };
+                        let _searching = Searching::new(self.searching);
+                        let engine = &mut helper.engine;
+                        engine.set_sorter(kit.sorter.clone());
+                        take(engine, &mut kit.ctx, &mut kit.game, &mut kit.found);
+                        kit.learned = Some(engine.sorter().clone());
+                    });
                 }
+                // The caller takes moves too, then waits for the others (stealing work meanwhile,
+                // as any idle thread of the pool does).
+                take(engine, ctx, game, &mut found);
+                self.searching.fetch_sub(1, Ordering::Relaxed);
             });
-        match searched {
-            Ok((score, above)) => {
-                let line = if above { engine.split_line(mv, ply) } else { heapless::Vec::new() };
-                found.push((index + 1, score, above, line));
-                let mut best = lock(&shared.best_so_far);
-                if above && score > *best {
-                    *best = score;
+            self.searching.fetch_add(1, Ordering::Relaxed);
+            for mut kit in kits {
+                if let Some(learned) = &kit.learned {
+                    engine.merge_sorter(&base, learned);
                 }
-                if score >= beta {
-                    // Fail-high: the other moves do not matter any more.
-                    shared.cut.store(true, Ordering::Relaxed);
-                    shared.abort.store(true, Ordering::Relaxed);
+                ctx.absorb(&mut kit.ctx);
+                found.append(&mut kit.found);
+            }
+            if shared.failed.load(Ordering::Relaxed) {
+                return Err(Halt::Failed);
+            }
+            if shared.abort.load(Ordering::Relaxed) && !shared.cut.load(Ordering::Relaxed) {
+                return Err(Halt::Interrupted);
+            }
+        }
+
+        // Fail-soft: the best score of all (bounds included). The move: among the scores above
+        // alpha, the first best in search order, or a seeded random choice made in search order
+        // at the root (as the sequential search makes it).
+        found.sort_by_key(|f| f.0);
+        let best =
+            found.iter().map(|f| f.1).fold(-E::Score::INFINITY, |a, b| if b > a { b } else { a });
+        let mut chosen = 0;
+        let mut ties = 0;
+        for (i, f) in found.iter().enumerate() {
+            if f.2 && f.1 == best {
+                ties += 1;
+                if ties == 1 || (root && engine.tie_break_pick(ties).unwrap_or(false)) {
+                    chosen = i;
                 }
             }
-            Err(halt) => {
-                if matches!(halt, Halt::Failed) {
-                    shared.failed.store(true, Ordering::Relaxed);
-                }
-                shared.abort.store(true, Ordering::Relaxed);
+        }
+        let bound = if best >= beta {
+            // The first move in search order that fails high is the one the sequential search
+            // would have cut with: the sorter learns from it.
+            if let Some(cut) = found.iter().find(|f| f.1 >= beta) {
+                engine.split_cutoff(ctx, game, &split, cut.0);
+            }
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let proven = !ctx.reached_horizon();
+        let line = found.swap_remove(chosen).3;
+        engine.split_finish(&split, ply, depth, best, bound, &line, proven);
+        Ok(best)
+    }
+
+    /// Searches the child after `mv` of the node at `at.ply` and `at.depth`, with that node's
+    /// window `(at.alpha, at.beta)` seen from its side to move; `at.on_prev_pv` and `at.pv` are
+    /// the child's (on the previous line, a PV node). Split among the threads when deep enough
+    /// (a non-PV child only while a thread is idle, or when deeper than [`EAGER_SPLIT_DEPTH`]).
+    /// Returns its score for the node's side.
+    fn search_child(
+        self,
+        engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        mv: G::Move,
+        at: SplitNode<E::Score>,
+    ) -> Result<E::Score, Halt> {
+        let SplitNode { ply, depth, alpha, beta, on_prev_pv, pv } = at;
+        let side = game.side_to_move();
+        let undo = game.make_move(mv);
+        let same_side = game.side_to_move() == side;
+        let (low, high) = if same_side { (alpha, beta) } else { (-beta, -alpha) };
+        let child =
+            SplitNode { ply: ply + 1, depth: depth - 1, alpha: low, beta: high, on_prev_pv, pv };
+        // The child's own "reached a horizon" decides whether its table entry is proven.
+        let outer_horizon = ctx.enter_subtree();
+        let split = pv || depth > EAGER_SPLIT_DEPTH || self.idle();
+        let searched = if depth > MIN_SPLIT_DEPTH && split {
+            self.split_node(engine, ctx, game, child)
+        } else {
+            engine.search_node(ctx, game, ply + 1, depth - 1, low, high, on_prev_pv, pv)
+        };
+        ctx.leave_subtree(outer_horizon);
+        game.unmake_move(mv, undo);
+        let score = searched?;
+        Ok(if same_side { score } else { -score })
+    }
+
+    /// The loop of a thread searching the moves of a split node: takes the next move until none
+    /// is left or one failed high, and records each score in `found`.
+    #[allow(clippy::too_many_arguments)]
+    fn take_moves(
+        self,
+        engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        split: &SplitMoves<G::Move, MAX_MOVES>,
+        root: bool,
+        beta: E::Score,
+        shared: &Shared<E::Score>,
+        found: &mut Vec<Found<G::Move, E::Score, MAX_PLY>>,
+    ) {
+        let (ply, depth) = (split.ply(), split.depth());
+        let floor = root && engine.config().tie_break_seed.is_some();
+        let moves = &split.moves.as_slice()[1..];
+        while !shared.cut.load(Ordering::Relaxed) {
+            let index = shared.next.fetch_add(1, Ordering::Relaxed);
+            let Some(&mv) = moves.get(index) else { break };
+            let alpha = *lock(&shared.best_so_far);
+            if alpha >= beta {
+                // Another thread failed high since this one last looked (null-window nodes).
                 break;
+            }
+            // A move's searches below are split in turn when its child is deep enough: the PV
+            // re-search always, the null-window search while a thread is idle or when it is
+            // deeper than EAGER_SPLIT_DEPTH.
+            let mode = if depth <= MIN_SPLIT_DEPTH {
+                SplitMoveMode::Whole
+            } else if depth > EAGER_SPLIT_DEPTH || self.idle() {
+                SplitMoveMode::ToSearch
+            } else {
+                SplitMoveMode::ToResearch
+            };
+            let at =
+                |alpha, beta, on_prev_pv, pv| SplitNode { ply, depth, alpha, beta, on_prev_pv, pv };
+            let searched = engine
+                .search_split_move(ctx, game, split, index + 1, alpha, beta, floor, mode)
+                .and_then(|outcome| match outcome {
+                    SplitMoveScore::Searched { score, above } => Ok((score, above)),
+                    SplitMoveScore::NeedsResearch { alpha, on_prev_pv } => {
+                        let node = at(alpha, beta, on_prev_pv, true);
+                        let score = self.search_child(engine, ctx, game, mv, node)?;
+                        Ok((score, score > alpha))
+                    }
+                    SplitMoveScore::NeedsSearch { alpha, top, on_prev_pv } => {
+                        let node = at(alpha, top, on_prev_pv, false);
+                        let score = self.search_child(engine, ctx, game, mv, node)?;
+                        if split.is_pv() && score > alpha && score < beta {
+                            // The scout beat alpha: the full window for the value.
+                            ctx.count_research();
+                            let node = at(alpha, beta, on_prev_pv, true);
+                            let score = self.search_child(engine, ctx, game, mv, node)?;
+                            return Ok((score, score > alpha));
+                        }
+                        Ok((score, score > alpha))
+                    }
+                });
+            match searched {
+                Ok((score, above)) => {
+                    let line =
+                        if above { engine.split_line(mv, ply) } else { heapless::Vec::new() };
+                    found.push((index + 1, score, above, line));
+                    let mut best = lock(&shared.best_so_far);
+                    if above && score > *best {
+                        *best = score;
+                    }
+                    if score >= beta {
+                        // Fail-high: the other moves do not matter any more.
+                        shared.cut.store(true, Ordering::Relaxed);
+                        shared.abort.store(true, Ordering::Relaxed);
+                    }
+                }
+                Err(halt) => {
+                    if matches!(halt, Halt::Failed) {
+                        shared.failed.store(true, Ordering::Relaxed);
+                    }
+                    shared.abort.store(true, Ordering::Relaxed);
+                    break;
+                }
             }
         }
     }
