@@ -427,6 +427,8 @@ struct SplitNode<S> {
 struct Shared<S> {
     /// The best score above alpha so far: the alpha of the next move taken.
     best_so_far: Mutex<S>,
+    /// The alpha of every move instead, if set.
+    fixed_alpha: Option<S>,
     /// The next move to take (an index into the moves after the first).
     next: AtomicUsize,
     /// Raised when a thread halts or a move fails high: the others stop.
@@ -525,6 +527,7 @@ where
                 }
             };
         let root = ply == 0;
+        let seeded_root = root && engine.config().tie_break_seed.is_some();
 
         // The first move alone (split in turn if deep enough): a sound alpha for the others.
         let first = split.moves.as_slice()[0];
@@ -539,6 +542,10 @@ where
             engine.split_order_rest(game, &mut split);
             let shared = Shared {
                 best_so_far: Mutex::new(if first_score > alpha { first_score } else { alpha }),
+                // With tie-breaking at the root, every move is searched above the first one's
+                // score rather than above the best so far: the choice among equal moves then
+                // sees each tie the sequential search sees (see the choice below).
+                fixed_alpha: seeded_root.then_some(first_score),
                 next: AtomicUsize::new(0),
                 abort: AtomicBool::new(false),
                 failed: AtomicBool::new(false),
@@ -610,14 +617,24 @@ where
         let best =
             found.iter().map(|f| f.1).fold(-E::Score::INFINITY, |a, b| if b > a { b } else { a });
         let mut chosen = 0;
-        let mut ties = 0;
-        for (i, f) in found.iter().enumerate() {
-            if f.2 && f.1 == best {
-                ties += 1;
-                if ties == 1 || (root && engine.tie_break_pick(ties).unwrap_or(false)) {
-                    chosen = i;
+        if seeded_root {
+            // The sequential search's reservoir sampling, replayed in search order: a draw at
+            // every move equal to the best so far. Every move at or above the first move's
+            // score has an exact score here (all were searched above it), so the draws, and
+            // the random stream, are the sequential search's.
+            let (mut running, mut ties) = (-E::Score::INFINITY, 0);
+            for (i, f) in found.iter().enumerate().filter(|(_, f)| f.2) {
+                if f.1 > running {
+                    (running, ties, chosen) = (f.1, 1, i);
+                } else if f.1 == running {
+                    ties += 1;
+                    if engine.tie_break_pick(ties) == Some(true) {
+                        chosen = i;
+                    }
                 }
             }
+        } else if let Some(first_best) = found.iter().position(|f| f.2 && f.1 == best) {
+            chosen = first_best;
         }
         let bound = if best >= beta {
             // The first move in search order that fails high is the one the sequential search
@@ -691,7 +708,7 @@ where
         while !shared.cut.load(Ordering::Relaxed) {
             let index = shared.next.fetch_add(1, Ordering::Relaxed);
             let Some(&mv) = moves.get(index) else { break };
-            let alpha = *lock(&shared.best_so_far);
+            let alpha = shared.fixed_alpha.unwrap_or_else(|| *lock(&shared.best_so_far));
             if alpha >= beta {
                 // Another thread failed high since this one last looked (null-window nodes).
                 break;

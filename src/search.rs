@@ -465,7 +465,10 @@ impl<P> Context<'_, '_, P> {
     fn poll(&mut self) -> Result<(), Halt> {
         // The next multiple of the interval (no division on the other nodes).
         self.next_poll = (self.stats.nodes / self.poll_interval + 1) * self.poll_interval;
-        if self.interruptible && self.out_of_time() {
+        // A parallel search's abort (another thread of the same split failed high or failed)
+        // holds within `min_depth` too: the split node then settles, or fails, as a whole.
+        let aborted = self.abort.is_some_and(|abort| abort.load(Ordering::Relaxed));
+        if aborted || (self.interruptible && self.out_of_time()) {
             return Err(Halt::Interrupted);
         }
         Ok(())

@@ -3,11 +3,10 @@
 //! not alternate, with floating-point scores, under interruptions and errors, on reuse and
 //! with more threads than cores.
 //!
-//! Known failure (tests marked `#[ignore]`): with `tie_break_seed`, the move chosen among
-//! equal root moves differs from the sequential search's, because the split root draws from
-//! the tie-break generator only for ties with the final best score, while the sequential
-//! search draws at every tie with the best score so far (see
-//! `seeded_tie_break_at_a_split_root_draws_as_the_sequential_search_does`). Values agree.
+//! With `tie_break_seed`, the move chosen among equal root moves is the sequential search's:
+//! the split root searches every move above the first one's score and replays the
+//! sequential search's draws in search order (these tests found that it used to draw only
+//! for ties with the final best score, which put the random stream out of step).
 
 #![cfg(feature = "std")]
 
@@ -466,8 +465,6 @@ fn every_tic_tac_toe_position_with_variants_and_three_threads() {
 /// order", as the sequential search makes it, so the chosen move must be the sequential one.
 /// Tic-tac-toe has many equal moves.
 #[test]
-#[ignore = "bug: seeded tie-break at a split root (see \
-            seeded_tie_break_at_a_split_root_draws_as_the_sequential_search_does)"]
 fn tic_tac_toe_seeded_tie_break_chooses_the_sequential_move() {
     let positions = tictactoe_positions();
     let table: &'static TranspositionTable<i32, 4096> = leak();
@@ -719,9 +716,6 @@ fn extra_turn_game_with_floating_scores_gets_the_sequential_values() {
 /// from the second draw on it reads a different number and, for about half of the seeds,
 /// keeps the other of C and D.
 #[test]
-#[ignore = "bug: seeded tie-break at a split root draws only for ties with the final best, \
-            the sequential search draws at every tie with the best so far (src/parallel.rs \
-            split_node, tie loop)"]
 fn seeded_tie_break_at_a_split_root_draws_as_the_sequential_search_does() {
     let text = "ROOT R\nR A B C D\nA a1 a2\nB b1 b2\nC c1 c2\nD d1 d2\nVALUE\n\
                 a1 1\na2 5\nb1 1\nb2 6\nc1 2\nc2 7\nd1 2\nd2 8\nEND\n";
@@ -748,8 +742,6 @@ fn seeded_tie_break_at_a_split_root_draws_as_the_sequential_search_does() {
 }
 
 #[test]
-#[ignore = "bug: seeded tie-break at a split root (see \
-            seeded_tie_break_at_a_split_root_draws_as_the_sequential_search_does)"]
 fn extra_turn_game_seeded_tie_break_chooses_the_sequential_move() {
     let positions = turns_positions(12, 16, 30);
     let eval = TurnsEval { range: 3, scale: 1 };
