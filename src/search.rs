@@ -150,15 +150,16 @@ pub struct Config {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub enum ParallelScheme {
-    /// Root splitting, extended down the principal variation (PV splitting): at every depth
-    /// from 2 on, the first root move is searched alone for a sound alpha (split the same way
-    /// at its own first move, and so on down the leftmost path), then the other moves of each
-    /// such node are shared among the threads. The default: with the value-preserving
-    /// options its values equal the sequential search's, with the default table cutoffs too
-    /// (with LMR on, as between two sequential searches with different histories, they can
-    /// differ), and on Connect Four
-    /// (`benches/parallel.rs`, depths 12 to 16 from the empty board) it is the faster scheme
-    /// at 2 threads (see the README's parallel section for the figures).
+    /// Root splitting, extended down the principal variation (PV splitting) and below it by
+    /// the young brothers wait concept: at every depth from 2 on, the first root move is
+    /// searched alone for a sound alpha (split the same way at its own first move, and so on
+    /// down the leftmost path), then the other moves of each such node are shared among the
+    /// threads, whose long searches are split in turn (see the
+    /// [`parallel`](crate::parallel) module). The default: with the value-preserving options
+    /// its values equal the sequential search's, with the default table cutoffs too (with LMR
+    /// on they can differ, as between two sequential searches with different histories), and
+    /// on Connect Four (`benches/parallel.rs`, depths 12 to 16 from the empty board) it is
+    /// the faster scheme at 2 threads on typical runs (see the README's parallel section).
     #[default]
     RootSplit,
     /// Lazy SMP: every thread searches the whole root, sharing the transposition table; the
