@@ -8,7 +8,8 @@
 //!
 //! `--root-split-only` leaves Lazy SMP out, `--skip-4` the 4-thread column, `--no-lmr` turns
 //! late move reductions off, `--l1-depth D` searches the Test_L1_R1 positions to depth `D`
-//! (default 12). `--table-bits 18,20,22` searches every position once with each
+//! (default 12), `--min-split-nodes N` sets `ParallelEngine::set_min_split_nodes` (default
+//! 16,384). `--table-bits 18,20,22` searches every position once with each
 //! table size (2^18, 2^20 and 2^22 slots; default 20 alone) in each sample: with LMR, the
 //! size of the tree searched from one position changes by up to 1.8x with the table size, in
 //! the sequential search too (depth 16 from the empty board: 2.1 to 3.8 million nodes for
@@ -40,12 +41,13 @@ fn engine(
     threads: u32,
     scheme: ParallelScheme,
     lmr: bool,
+    min_split_nodes: Option<u64>,
 ) -> Searcher {
     let config = Config { threads, parallel_scheme: scheme, lmr, ..Config::new() };
     let engine = Engine::<Connect4, Connect4Heuristic, 7, 42>::new(Connect4Heuristic, config)
         .with_table(table);
     let mut parallel = ParallelEngine::new(engine).expect("a thread pool");
-    if let Some(nodes) = std::env::var("MIN_SPLIT_NODES").ok().and_then(|v| v.parse().ok()) {
+    if let Some(nodes) = min_split_nodes {
         parallel.set_min_split_nodes(nodes);
     }
     parallel
@@ -123,6 +125,11 @@ fn main() {
     let only_root_split = args.iter().any(|a| a == "--root-split-only");
     let skip_four = args.iter().any(|a| a == "--skip-4");
     let lmr = !args.iter().any(|a| a == "--no-lmr");
+    let min_split_nodes = args
+        .iter()
+        .position(|a| a == "--min-split-nodes")
+        .and_then(|i| args.get(i + 1))
+        .map(|v| v.parse().expect("a number"));
     let table_bits: Vec<u32> = args
         .iter()
         .position(|a| a == "--table-bits")
@@ -160,7 +167,9 @@ fn main() {
         let counts: &[u32] = if skip_four { &[1, 2] } else { &[1, 2, 4] };
         let mut engines: Vec<Vec<(Searcher, TableSlice<'static, i32>)>> = counts
             .iter()
-            .map(|&n| tables.iter().map(|&t| (engine(t, n, scheme, lmr), t)).collect())
+            .map(|&n| {
+                tables.iter().map(|&t| (engine(t, n, scheme, lmr, min_split_nodes), t)).collect()
+            })
             .collect();
         let mut log_speedup = 0.0;
         let mut boards = 0;
