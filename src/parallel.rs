@@ -305,7 +305,7 @@ where
             return self.main.search_with_info(game, limits, on_iteration);
         };
         let threads = self.threads;
-        let result = match self.main.config().parallel_scheme {
+        match self.main.config().parallel_scheme {
             ParallelScheme::RootSplit => {
                 // A trial copy of the root: it tells the host at once when its clone callback
                 // fails, even if this search never splits (the split nodes make their own).
@@ -338,8 +338,7 @@ where
                 }
                 result
             }
-        };
-        result
+        }
     }
 }
 
@@ -384,15 +383,6 @@ impl<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize, T, 
 impl<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize, T, O> Copy
     for Workers<'_, G, E, MAX_MOVES, MAX_PLY, T, O>
 {
-}
-
-impl<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
-    Workers<'_, G, E, MAX_MOVES, MAX_PLY, T, O>
-{
-    /// Whether a thread of the pool is waiting for work.
-    fn idle(&self) -> bool {
-        self.searching.load(Ordering::Relaxed) < self.threads
-    }
 }
 
 /// Locks a helper, poisoned or not (a helper's state is valid whatever a panicking thread
@@ -475,6 +465,11 @@ where
     T: Table<E::Score>,
     O: MoveSorter<G> + Clone + Send,
 {
+    /// Whether a thread of the pool is waiting for work.
+    fn idle(&self) -> bool {
+        self.searching.load(Ordering::Relaxed) < self.threads
+    }
+
     /// One iteration of root splitting, extended down the leftmost path (PV splitting, Marsland &
     /// Campbell 1982): at the root and at each first child below it, as long as `MIN_SPLIT_DEPTH`
     /// plies remain, the first move is searched (split the same way) for a sound alpha, then the
@@ -557,7 +552,7 @@ where
                         ctx: &mut Context<'_, '_, G::Player>,
                         game: &mut G,
                         found: &mut Vec<Found<G::Move, E::Score, MAX_PLY>>| {
-                self.take_moves(engine, ctx, game, split_ref, root, beta, shared_ref, found);
+                self.take_moves(engine, ctx, game, split_ref, seeded_root, beta, shared_ref, found);
             };
             // Each other thread of the pool may join: it gets a copy of the position and of the
             // caller's sorter, made here (the caller's own are in use), and its own context.
@@ -689,7 +684,8 @@ where
     }
 
     /// The loop of a thread searching the moves of a split node: takes the next move until none
-    /// is left or one failed high, and records each score in `found`.
+    /// is left or one failed high, and records each score in `found`. With `floor` (a seeded
+    /// root), each move is searched so that a score equal to its alpha is seen.
     #[allow(clippy::too_many_arguments)]
     fn take_moves(
         self,
@@ -697,13 +693,12 @@ where
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
         split: &SplitMoves<G::Move, MAX_MOVES>,
-        root: bool,
+        floor: bool,
         beta: E::Score,
         shared: &Shared<E::Score>,
         found: &mut Vec<Found<G::Move, E::Score, MAX_PLY>>,
     ) {
         let (ply, depth) = (split.ply(), split.depth());
-        let floor = root && engine.config().tie_break_seed.is_some();
         let moves = &split.moves.as_slice()[1..];
         while !shared.cut.load(Ordering::Relaxed) {
             let index = shared.next.fetch_add(1, Ordering::Relaxed);
@@ -736,13 +731,12 @@ where
                     }
                     SplitMoveScore::NeedsSearch { alpha, top, on_prev_pv } => {
                         let node = at(alpha, top, on_prev_pv, false);
-                        let score = self.search_child(engine, ctx, game, mv, node)?;
+                        let mut score = self.search_child(engine, ctx, game, mv, node)?;
                         if split.is_pv() && score > alpha && score < beta {
                             // The scout beat alpha: the full window for the value.
                             ctx.count_research();
                             let node = at(alpha, beta, on_prev_pv, true);
-                            let score = self.search_child(engine, ctx, game, mv, node)?;
-                            return Ok((score, score > alpha));
+                            score = self.search_child(engine, ctx, game, mv, node)?;
                         }
                         Ok((score, score > alpha))
                     }

@@ -587,6 +587,43 @@ fn turns_positions(count: u64, height: u32, extra_percent: u64) -> Vec<Turns> {
     (0..count).map(|seed| Turns::new(seed, height, extra_percent)).collect()
 }
 
+/// The three sweeps of the extra-turn game for one configuration and evaluator: with a full
+/// table (every position, depths 8 and 10, 2 to 4 threads), with a 64-slot table and without
+/// a table with ordering off (the first `few` positions).
+#[allow(clippy::too_many_arguments)]
+fn sweep_turns<S, const N: usize>(
+    label: &str,
+    positions: &[Turns],
+    few: usize,
+    config: Config,
+    eval: TurnsEval<S>,
+    table: &'static TranspositionTable<S, N>,
+    tiny: &'static TranspositionTable<S, 64>,
+) where
+    S: Score + Debug + Send + Sync + 'static,
+    TurnsEval<S>: Evaluator<Turns, Score = S> + Copy + Send + Sync + 'static,
+{
+    let make =
+        move |config| Engine::<Turns, TurnsEval<S>, 8, 32>::new(eval, config).with_table(table);
+    compare(label, positions, &[8, 10], config, &[2, 3, 4], &make, &|| table.clear(), false);
+    let make =
+        move |config| Engine::<Turns, TurnsEval<S>, 8, 32>::new(eval, config).with_table(tiny);
+    let tiny_label = format!("{label} tiny");
+    compare(&tiny_label, &positions[..few], &[10], config, &[2, 3], &make, &|| tiny.clear(), false);
+    let make = move |config| Engine::<Turns, TurnsEval<S>, 8, 32>::new(eval, config);
+    let unordered = Config { ordering: false, ..config };
+    compare(
+        &format!("{label} unordered"),
+        &positions[..few],
+        &[9],
+        unordered,
+        &[2, 3],
+        &make,
+        &|| {},
+        config.tie_break_seed.is_none(),
+    );
+}
+
 #[test]
 fn extra_turn_game_gets_the_sequential_values() {
     let table: &'static TranspositionTable<i32, 65_536> = leak();
@@ -600,46 +637,9 @@ fn extra_turn_game_gets_the_sequential_values() {
             ("no mdp", Config { mate_distance_pruning: false, ..base_config() }),
         ] {
             for range in [3, 100] {
-                let eval = TurnsEval { range, scale: 1 };
-                let make = move |config| {
-                    Engine::<Turns, TurnsEval<i32>, 8, 32>::new(eval, config).with_table(table)
-                };
                 let label = format!("turns {extra}% {name} range {range}");
-                compare(
-                    &label,
-                    &positions,
-                    &[8, 10],
-                    config,
-                    &[2, 3, 4],
-                    &make,
-                    &|| table.clear(),
-                    false,
-                );
-                let make = move |config| {
-                    Engine::<Turns, TurnsEval<i32>, 8, 32>::new(eval, config).with_table(tiny)
-                };
-                compare(
-                    &format!("{label} tiny"),
-                    &positions[..8],
-                    &[10],
-                    config,
-                    &[2, 3],
-                    &make,
-                    &|| tiny.clear(),
-                    false,
-                );
-                let make = move |config| Engine::<Turns, TurnsEval<i32>, 8, 32>::new(eval, config);
-                let unordered = Config { ordering: false, ..config };
-                compare(
-                    &format!("{label} unordered"),
-                    &positions[..8],
-                    &[9],
-                    unordered,
-                    &[2, 3],
-                    &make,
-                    &|| {},
-                    config.tie_break_seed.is_none(),
-                );
+                let eval = TurnsEval { range, scale: 1 };
+                sweep_turns(&label, &positions, 8, config, eval, table, tiny);
             }
         }
     }
@@ -660,46 +660,9 @@ fn extra_turn_game_with_floating_scores_gets_the_sequential_values() {
         ] {
             // Values with two decimals (range / 100), or small integers as floats (ties).
             for (range, scale) in [(5_000, 100.0), (3, 1.0)] {
-                let eval = TurnsEval { range, scale };
-                let make = move |config| {
-                    Engine::<Turns, TurnsEval<f64>, 8, 32>::new(eval, config).with_table(table)
-                };
                 let label = format!("float turns {extra}% {name} range {range}");
-                compare(
-                    &label,
-                    &positions,
-                    &[8, 10],
-                    config,
-                    &[2, 3, 4],
-                    &make,
-                    &|| table.clear(),
-                    false,
-                );
-                let make = move |config| {
-                    Engine::<Turns, TurnsEval<f64>, 8, 32>::new(eval, config).with_table(tiny)
-                };
-                compare(
-                    &format!("{label} tiny"),
-                    &positions[..6],
-                    &[10],
-                    config,
-                    &[2, 3],
-                    &make,
-                    &|| tiny.clear(),
-                    false,
-                );
-                let make = move |config| Engine::<Turns, TurnsEval<f64>, 8, 32>::new(eval, config);
-                let unordered = Config { ordering: false, ..config };
-                compare(
-                    &format!("{label} unordered"),
-                    &positions[..6],
-                    &[9],
-                    unordered,
-                    &[2, 3],
-                    &make,
-                    &|| {},
-                    config.tie_break_seed.is_none(),
-                );
+                let eval = TurnsEval { range, scale };
+                sweep_turns(&label, &positions, 6, config, eval, table, tiny);
             }
         }
     }
