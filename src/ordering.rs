@@ -13,8 +13,11 @@
 //!    raised each time the move causes a cutoff, by `depth²`, with a "gravity" update that
 //!    keeps it within `±HISTORY_MAX` so it can never overflow,
 //!
-//! and keeps the game's own order among equal keys. Each move's key is computed once, then an
-//! insertion sort orders the list in place: no allocation.
+//! and keeps the game's own order among equal keys. The ordering is staged, since most nodes
+//! that cut do so on their first move: the PV and table moves are placed without looking at
+//! the others; if they do not cut, one pass finds the best of the rest; only if that does not
+//! cut either are the others ordered, by their keys at that moment (an insertion sort in
+//! place, so the history learnt in the first moves' subtrees counts). No allocation.
 //!
 //! Replace it by implementing [`MoveSorter`] and passing it to
 //! [`Engine::with_sorter`](crate::Engine::with_sorter).
@@ -48,8 +51,9 @@ pub struct OrderingHints<M> {
 ///
 /// Ordering is staged: [`MoveSorter::order_first`] puts the moves that are cheap to find and
 /// most likely best (the PV and table moves) in front, the search tries them, and only when
-/// none of them causes a cutoff does it call [`MoveSorter::order_rest`] for the others. At
-/// most nodes with a table move the expensive part is never needed.
+/// none of them causes a cutoff does it call [`MoveSorter::order_best`] for the others, which
+/// may place just the best of them; if that one does not cut either, the search calls
+/// [`MoveSorter::order_rest`] for the rest. At most nodes the full ordering is never needed.
 pub trait MoveSorter<G: Game> {
     /// Moves the likely best moves to the front of `moves` (every legal move of `game`, in
     /// the game's order) and returns how many it placed there. A sorter must only permute.
@@ -62,6 +66,23 @@ pub trait MoveSorter<G: Game> {
     ) -> usize {
         let _ = (game, moves, hints);
         0
+    }
+
+    /// Moves the best of the remaining moves (those [`MoveSorter::order_first`] did not
+    /// place) to the front of `moves`, once the first ones failed to cut, and returns whether
+    /// the others are in order too. When it returns `false` the search tries `moves[0]`, and
+    /// only if that does not cut either calls [`MoveSorter::order_rest`] for `moves[1..]`:
+    /// most cut nodes then never order the whole list. `N` is the capacity of the engine's
+    /// move list: `moves.len() <= N`. The default orders them all with
+    /// [`MoveSorter::order_rest`] and returns `true`.
+    fn order_best<const N: usize>(
+        &mut self,
+        game: &G,
+        moves: &mut [G::Move],
+        hints: &OrderingHints<G::Move>,
+    ) -> bool {
+        self.order_rest::<N>(game, moves, hints);
+        true
     }
 
     /// Orders the remaining moves (best first), once the first ones failed to cut. `N` is the
@@ -134,6 +155,13 @@ impl OrderingConfig {
         Self { pv_move: false, tt_move: false, tactical: false, killers: false, history: false };
 }
 
+impl OrderingConfig {
+    /// Whether any part that orders the moves after the PV and table moves is on.
+    const fn any_key(&self) -> bool {
+        self.tactical || self.killers || self.history
+    }
+}
+
 impl Default for OrderingConfig {
     fn default() -> Self {
         Self::ALL
@@ -151,6 +179,39 @@ pub struct DefaultSorter<M, const MAX_PLY: usize, const HISTORY: usize = HISTORY
     pub config: OrderingConfig,
     killers: [[Option<M>; 2]; MAX_PLY],
     history: [[i16; HISTORY]; 2],
+}
+
+impl<M: Copy + PartialEq + MoveCode, const MAX_PLY: usize, const HISTORY: usize>
+    DefaultSorter<M, MAX_PLY, HISTORY>
+{
+    /// The killers of `ply` (none beyond `MAX_PLY`).
+    fn killers_at(&self, ply: u32) -> [Option<M>; 2] {
+        self.killers.get(ply as usize).copied().unwrap_or([None; 2])
+    }
+
+    /// The ordering key of a move that is neither the PV nor the table move: tactical moves,
+    /// then the killers of its ply, then the rest by history; higher first.
+    #[inline(always)]
+    fn key<G: Game<Move = M>>(
+        &self,
+        game: &G,
+        mv: M,
+        killers: &[Option<M>; 2],
+        side: usize,
+    ) -> i16 {
+        let config = self.config;
+        if config.tactical && game.is_tactical(mv) {
+            TACTICAL_KEY
+        } else if config.killers && killers[0] == Some(mv) {
+            KILLER_KEY + 1
+        } else if config.killers && killers[1] == Some(mv) {
+            KILLER_KEY
+        } else if config.history {
+            self.history(side, mv.move_code()) as i16
+        } else {
+            0
+        }
+    }
 }
 
 impl<M: Copy, const MAX_PLY: usize, const HISTORY: usize> DefaultSorter<M, MAX_PLY, HISTORY> {
@@ -231,33 +292,63 @@ impl<G: Game, const MAX_PLY: usize, const HISTORY: usize> MoveSorter<G>
     }
 
     #[inline(never)]
+    fn order_best<const N: usize>(
+        &mut self,
+        game: &G,
+        moves: &mut [G::Move],
+        hints: &OrderingHints<G::Move>,
+    ) -> bool {
+        if !self.config.any_key() {
+            return true;
+        }
+        // The move a stable sort by key would put first: the first tactical move, else the
+        // first killer present, else the first move of the highest history score.
+        let config = self.config;
+        let killers = self.killers_at(hints.ply);
+        let tactical = || moves.iter().position(|&mv| game.is_tactical(mv));
+        let killer = |k: Option<G::Move>| moves.iter().position(|&mv| Some(mv) == k);
+        let best = if let Some(index) = tactical().filter(|_| config.tactical) {
+            index
+        } else if let Some(index) =
+            killer(killers[0]).or_else(|| killer(killers[1])).filter(|_| config.killers)
+        {
+            index
+        } else if config.history {
+            let side = hints.side;
+            let mut best = 0;
+            let mut best_score = i32::MIN;
+            for (index, &mv) in moves.iter().enumerate() {
+                let score = self.history(side, mv.move_code());
+                if score > best_score {
+                    best = index;
+                    best_score = score;
+                }
+            }
+            best
+        } else {
+            0
+        };
+        to_front(moves, best);
+        moves.len() <= 2
+    }
+
+    #[inline(never)]
     fn order_rest<const N: usize>(
         &mut self,
         game: &G,
         moves: &mut [G::Move],
         hints: &OrderingHints<G::Move>,
     ) {
-        let config = self.config;
-        if !(config.tactical || config.killers || config.history) {
+        if !self.config.any_key() {
             return;
         }
-        let killers = self.killers.get(hints.ply as usize).copied().unwrap_or([None; 2]);
+        let killers = self.killers_at(hints.ply);
         // One 16-bit key per move, on the stack.
         let mut keys = [0i16; N];
         let count = moves.len().min(N);
         let moves = &mut moves[..count];
         for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
-            *key = if config.tactical && game.is_tactical(mv) {
-                TACTICAL_KEY
-            } else if config.killers && killers[0] == Some(mv) {
-                KILLER_KEY + 1
-            } else if config.killers && killers[1] == Some(mv) {
-                KILLER_KEY
-            } else if config.history {
-                self.history(hints.side, mv.move_code()) as i16
-            } else {
-                0
-            };
+            *key = self.key(game, mv, &killers, hints.side);
         }
         // Stable insertion sort, best key first: the game's order breaks ties.
         for i in 1..moves.len() {
@@ -445,5 +536,75 @@ mod tests {
         let mut sorter = DefaultSorter::<u8, 9>::with_config(OrderingConfig::NONE);
         let h = OrderingHints { pv_move: Some(4), tt_move: Some(2), ..hints(0) };
         assert_eq!(sorted(&mut sorter, &h), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(staged(&mut sorter, &h), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    }
+
+    /// The three stages as the search calls them when nothing cuts and nothing is learnt in
+    /// between: `order_first`, `order_best` on the rest, `order_rest` on the others.
+    fn staged(sorter: &mut DefaultSorter<u8, 9>, hints: &OrderingHints<u8>) -> [u8; 9] {
+        let board = Board::new();
+        let mut moves = MoveList::<u8, 9>::new();
+        crate::Game::generate_moves(&board, &mut moves);
+        let moves = moves.as_mut_slice();
+        let placed = sorter.order_first(&board, moves, hints);
+        if !sorter.order_best::<9>(&board, &mut moves[placed..], hints) {
+            sorter.order_rest::<9>(&board, &mut moves[placed + 1..], hints);
+        }
+        moves.try_into().unwrap()
+    }
+
+    #[test]
+    fn the_best_of_the_rest_is_what_the_full_sort_puts_first() {
+        use rand_core::{Rng, SeedableRng};
+        let board = Board::new();
+        let mut rng = rand_xorshift::XorShiftRng::seed_from_u64(7);
+        let configs = [
+            OrderingConfig::ALL,
+            OrderingConfig { killers: false, ..OrderingConfig::ALL },
+            OrderingConfig { history: false, ..OrderingConfig::ALL },
+        ];
+        let mut compared = [0u32; 3];
+        for round in 0..600 {
+            let config = configs[round % 3];
+            let mut sorter = DefaultSorter::<u8, 9>::with_config(config);
+            // Random history (ties included: few cutoffs, small depths) and killers.
+            for _ in 0..rng.next_u32() % 6 {
+                let mv = (rng.next_u32() % 9) as u8;
+                let tried = [(rng.next_u32() % 9) as u8];
+                let depth = 1 + rng.next_u32() % 3;
+                let ply = rng.next_u32() % 3;
+                let h = OrderingHints { depth, ..hints(ply) };
+                sorter.on_cutoff(&board, mv, &tried[..(mv != tried[0]) as usize], &h);
+            }
+            let pv_move = (rng.next_u32() % 2 == 0).then(|| (rng.next_u32() % 9) as u8);
+            let tt_move = (rng.next_u32() % 2 == 0).then(|| u16::from(pv_move.unwrap_or(3)));
+            let h = OrderingHints { pv_move, tt_move, ..hints(1) };
+            let full = sorted(&mut sorter, &h);
+            assert_eq!(staged(&mut sorter, &h), full, "round {round}");
+            compared[round % 3] += 1;
+        }
+        assert_eq!(compared, [200, 200, 200]);
+    }
+
+    #[test]
+    fn the_best_of_the_rest_comes_first_and_two_moves_need_no_more() {
+        let board = Board::new();
+        let mut sorter = DefaultSorter::<u8, 9>::new();
+        sorter.on_cutoff(&board, 6, &[2], &hints(3));
+        sorter.on_cutoff(&board, 8, &[], &OrderingHints { depth: 5, ..hints(3) });
+        // History: 8 (25), 6 (16), 2 (-16); at ply 0 no killers.
+        let mut moves = [2, 6, 8, 1];
+        assert!(!sorter.order_best::<9>(&board, &mut moves, &hints(0)));
+        assert_eq!(moves, [8, 2, 6, 1]);
+        let mut two = [2, 6];
+        assert!(sorter.order_best::<9>(&board, &mut two, &hints(0)));
+        assert_eq!(two, [6, 2]);
+        // A killer of the ply beats any history: 6 and 8 are the killers of ply 3, 8 the newer.
+        let mut moves = [2, 6, 8, 1];
+        assert!(!sorter.order_best::<9>(&board, &mut moves, &hints(3)));
+        assert_eq!(moves, [8, 2, 6, 1]);
+        let mut moves = [2, 6, 1];
+        assert!(!sorter.order_best::<9>(&board, &mut moves, &hints(3)));
+        assert_eq!(moves, [6, 2, 1]);
     }
 }

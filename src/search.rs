@@ -1393,10 +1393,13 @@ where
             tt_move,
             side: usize::from(ctx.root_side != Some(side)),
         };
-        // Staged ordering: the PV and table moves now, the rest only if they do not cut.
+        // Staged ordering: the PV and table moves now, the best of the rest only if they do
+        // not cut, and the others only if that does not cut either.
         let ordering = pruning && self.config.ordering;
-        let mut unordered_from = if ordering {
-            self.sorter.order_first(game, moves.as_mut_slice(), &hints)
+        // Where the next stage starts, times two, plus one once the best of the rest is
+        // placed (one word, not two: the frame of this function is the stack of a ply).
+        let mut next_stage = if ordering {
+            2 * self.sorter.order_first(game, moves.as_mut_slice(), &hints)
         } else {
             usize::MAX
         };
@@ -1407,10 +1410,16 @@ where
         let mut best_move = None;
         let mut ties = 0u32;
         for index in 0..moves.len() {
-            if index == unordered_from {
+            if index == next_stage / 2 {
                 let rest = &mut moves.as_mut_slice()[index..];
-                self.sorter.order_rest::<MAX_MOVES>(game, rest, &hints);
-                unordered_from = usize::MAX;
+                next_stage = if next_stage % 2 == 1 {
+                    self.sorter.order_rest::<MAX_MOVES>(game, rest, &hints);
+                    usize::MAX
+                } else if self.sorter.order_best::<MAX_MOVES>(game, rest, &hints) {
+                    usize::MAX
+                } else {
+                    2 * index + 3
+                };
             }
             let mv = moves.as_slice()[index];
             let child = Node {

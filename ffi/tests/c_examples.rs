@@ -252,8 +252,12 @@ fn check_tictactoe_never_loses() {
     for engine_first in [false, true] {
         let mut games = 0;
         explore_games(&program, engine_first, &mut Vec::new(), &mut games);
-        // Every line of play was explored: 91 games with the engine first, more without.
-        assert!(games >= 91, "{games} games (engine first: {engine_first})");
+        // Every line of play was explored. How many games that makes depends on which of
+        // several equally good moves the engine picks, so, like tests/signature.rs, the counts
+        // change with the move ordering (76 and 561 since ordering picks the best of the rest
+        // before sorting it).
+        let expected = if engine_first { 76 } else { 561 };
+        assert_eq!(games, expected, "games (engine first: {engine_first})");
         eprintln!("tictactoe play, engine first {engine_first}: {games} games, none lost");
     }
 }
