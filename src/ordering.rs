@@ -54,6 +54,8 @@ pub struct OrderingHints<M> {
 /// none of them causes a cutoff does it call [`MoveSorter::order_best`] for the others, which
 /// may place just the best of them; if that one does not cut either, the search calls
 /// [`MoveSorter::order_rest`] for the rest. At most nodes the full ordering is never needed.
+/// (A parallel search's split nodes, whose moves are shared among threads, call
+/// `order_rest` for all the moves after the first.)
 pub trait MoveSorter<G: Game> {
     /// Moves the likely best moves to the front of `moves` (every legal move of `game`, in
     /// the game's order) and returns how many it placed there. A sorter must only permute.
@@ -85,8 +87,10 @@ pub trait MoveSorter<G: Game> {
         true
     }
 
-    /// Orders the remaining moves (best first), once the first ones failed to cut. `N` is the
-    /// capacity of the engine's move list: `moves.len() <= N`.
+    /// Orders the remaining moves (best first), once the first ones failed to cut: the moves
+    /// after the one [`MoveSorter::order_best`] placed, or, at the split nodes of a parallel
+    /// search, every move [`MoveSorter::order_first`] did not place. It must order the whole
+    /// slice it is given. `N` is the capacity of the engine's move list: `moves.len() <= N`.
     fn order_rest<const N: usize>(
         &mut self,
         game: &G,
@@ -307,10 +311,11 @@ impl<G: Game, const MAX_PLY: usize, const HISTORY: usize> MoveSorter<G>
         let killers = self.killers_at(hints.ply);
         let tactical = || moves.iter().position(|&mv| game.is_tactical(mv));
         let killer = |k: Option<G::Move>| moves.iter().position(|&mv| Some(mv) == k);
-        let best = if let Some(index) = tactical().filter(|_| config.tactical) {
+        // Each part is asked only when it is on: `is_tactical` may be a host's callback.
+        let best = if let Some(index) = config.tactical.then(tactical).flatten() {
             index
         } else if let Some(index) =
-            killer(killers[0]).or_else(|| killer(killers[1])).filter(|_| config.killers)
+            config.killers.then(|| killer(killers[0]).or_else(|| killer(killers[1]))).flatten()
         {
             index
         } else if config.history {
@@ -536,75 +541,124 @@ mod tests {
         let mut sorter = DefaultSorter::<u8, 9>::with_config(OrderingConfig::NONE);
         let h = OrderingHints { pv_move: Some(4), tt_move: Some(2), ..hints(0) };
         assert_eq!(sorted(&mut sorter, &h), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
-        assert_eq!(staged(&mut sorter, &h), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(order_of(&mut sorter, &Marked(0), &h, true), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
     }
 
-    /// The three stages as the search calls them when nothing cuts and nothing is learnt in
-    /// between: `order_first`, `order_best` on the rest, `order_rest` on the others.
-    fn staged(sorter: &mut DefaultSorter<u8, 9>, hints: &OrderingHints<u8>) -> [u8; 9] {
-        let board = Board::new();
-        let mut moves = MoveList::<u8, 9>::new();
-        crate::Game::generate_moves(&board, &mut moves);
-        let moves = moves.as_mut_slice();
-        let placed = sorter.order_first(&board, moves, hints);
-        if !sorter.order_best::<9>(&board, &mut moves[placed..], hints) {
-            sorter.order_rest::<9>(&board, &mut moves[placed + 1..], hints);
+    /// Tic-tac-toe's empty board with a chosen set of cells marked tactical.
+    struct Marked(u16);
+
+    impl crate::Game for Marked {
+        type Move = u8;
+        type Player = u8;
+        type Undo = ();
+        fn side_to_move(&self) -> u8 {
+            0
         }
-        moves.try_into().unwrap()
+        fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u8, N>) {
+            for cell in 0..9 {
+                let _ = moves.push(cell);
+            }
+        }
+        fn make_move(&mut self, _: u8) {}
+        fn unmake_move(&mut self, _: u8, _: ()) {}
+        fn is_terminal(&self) -> bool {
+            false
+        }
+        fn zobrist_key(&self) -> u64 {
+            0
+        }
+        fn is_tactical(&self, mv: u8) -> bool {
+            self.0 & (1 << mv) != 0
+        }
+    }
+
+    /// The order of the nine moves of `game`: every stage at once (`staged` false, the order a
+    /// parallel search's split node gets after its first move), or the three stages as the
+    /// sequential search calls them when nothing cuts and nothing is learnt in between.
+    fn order_of(
+        sorter: &mut DefaultSorter<u8, 9>,
+        game: &Marked,
+        hints: &OrderingHints<u8>,
+        staged: bool,
+    ) -> [u8; 9] {
+        let mut moves = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+        let placed = sorter.order_first(game, &mut moves, hints);
+        if !staged {
+            sorter.order_rest::<9>(game, &mut moves[placed..], hints);
+        } else if !sorter.order_best::<9>(game, &mut moves[placed..], hints) {
+            sorter.order_rest::<9>(game, &mut moves[placed + 1..], hints);
+        }
+        moves
     }
 
     #[test]
     fn the_best_of_the_rest_is_what_the_full_sort_puts_first() {
         use rand_core::{Rng, SeedableRng};
-        let board = Board::new();
         let mut rng = rand_xorshift::XorShiftRng::seed_from_u64(7);
-        let configs = [
-            OrderingConfig::ALL,
-            OrderingConfig { killers: false, ..OrderingConfig::ALL },
-            OrderingConfig { history: false, ..OrderingConfig::ALL },
-        ];
-        let mut compared = [0u32; 3];
-        for round in 0..600 {
-            let config = configs[round % 3];
+        let mut below = |n: u32| rng.next_u32() % n;
+        for round in 0..4000 {
+            // Every combination of the parts that order the rest, PV and table moves on.
+            let bits = round % 8;
+            let config = OrderingConfig {
+                tactical: bits & 1 != 0,
+                killers: bits & 2 != 0,
+                history: bits & 4 != 0,
+                ..OrderingConfig::ALL
+            };
             let mut sorter = DefaultSorter::<u8, 9>::with_config(config);
-            // Random history (ties included: few cutoffs, small depths) and killers.
-            for _ in 0..rng.next_u32() % 6 {
-                let mv = (rng.next_u32() % 9) as u8;
-                let tried = [(rng.next_u32() % 9) as u8];
-                let depth = 1 + rng.next_u32() % 3;
-                let ply = rng.next_u32() % 3;
-                let h = OrderingHints { depth, ..hints(ply) };
-                sorter.on_cutoff(&board, mv, &tried[..(mv != tried[0]) as usize], &h);
+            // Few tactical moves, and random history for both sides with ties (few cutoffs,
+            // small depths) and killers, learnt with every part on.
+            let game = Marked((below(512) & below(512) & below(512)) as u16);
+            let mut learner = DefaultSorter::<u8, 9>::new();
+            for _ in 0..below(8) {
+                let mv = below(9) as u8;
+                let tried = [below(9) as u8];
+                let h = OrderingHints {
+                    depth: 1 + below(3),
+                    side: below(2) as usize,
+                    ..hints(below(3))
+                };
+                learner.on_cutoff(&Marked(0), mv, &tried[..usize::from(mv != tried[0])], &h);
             }
-            let pv_move = (rng.next_u32() % 2 == 0).then(|| (rng.next_u32() % 9) as u8);
-            let tt_move = (rng.next_u32() % 2 == 0).then(|| u16::from(pv_move.unwrap_or(3)));
-            let h = OrderingHints { pv_move, tt_move, ..hints(1) };
-            let full = sorted(&mut sorter, &h);
-            assert_eq!(staged(&mut sorter, &h), full, "round {round}");
-            compared[round % 3] += 1;
+            sorter.killers = learner.killers;
+            sorter.history = learner.history;
+            let pv_move = (below(2) == 0).then(|| below(9) as u8);
+            let tt_move = (below(2) == 0).then(|| below(9) as u16);
+            let h = OrderingHints { pv_move, tt_move, side: below(2) as usize, ..hints(below(3)) };
+            let full = order_of(&mut sorter, &game, &h, false);
+            assert_eq!(order_of(&mut sorter, &game, &h, true), full, "round {round}");
         }
-        assert_eq!(compared, [200, 200, 200]);
     }
 
     #[test]
     fn the_best_of_the_rest_comes_first_and_two_moves_need_no_more() {
         let board = Board::new();
         let mut sorter = DefaultSorter::<u8, 9>::new();
-        sorter.on_cutoff(&board, 6, &[2], &hints(3));
+        // History of the root side: 8 (25), 6 (16), 2 (-16); the killers of ply 3: 6, then 8.
         sorter.on_cutoff(&board, 8, &[], &OrderingHints { depth: 5, ..hints(3) });
-        // History: 8 (25), 6 (16), 2 (-16); at ply 0 no killers.
+        sorter.on_cutoff(&board, 6, &[2], &hints(3));
         let mut moves = [2, 6, 8, 1];
         assert!(!sorter.order_best::<9>(&board, &mut moves, &hints(0)));
         assert_eq!(moves, [8, 2, 6, 1]);
         let mut two = [2, 6];
         assert!(sorter.order_best::<9>(&board, &mut two, &hints(0)));
         assert_eq!(two, [6, 2]);
-        // A killer of the ply beats any history: 6 and 8 are the killers of ply 3, 8 the newer.
-        let mut moves = [2, 6, 8, 1];
+        // The killers of the ply beat any history, the newer first.
+        let mut moves = [2, 8, 6, 1];
         assert!(!sorter.order_best::<9>(&board, &mut moves, &hints(3)));
-        assert_eq!(moves, [8, 2, 6, 1]);
-        let mut moves = [2, 6, 1];
+        assert_eq!(moves, [6, 2, 8, 1]);
+        let mut moves = [2, 8, 1];
         assert!(!sorter.order_best::<9>(&board, &mut moves, &hints(3)));
-        assert_eq!(moves, [6, 2, 1]);
+        assert_eq!(moves, [8, 2, 1]);
+        // A tactical move beats the killers; the first of several.
+        let marked = Marked(1 << 1 | 1 << 2);
+        let mut moves = [8, 6, 1, 2];
+        assert!(!sorter.order_best::<9>(&marked, &mut moves, &hints(3)));
+        assert_eq!(moves, [1, 8, 6, 2]);
+        // With tactical moves and killers off, history decides.
+        sorter.config = OrderingConfig { tactical: false, killers: false, ..OrderingConfig::ALL };
+        let mut moves = [1, 6, 2, 8];
+        assert!(!sorter.order_best::<9>(&marked, &mut moves, &hints(3)));
+        assert_eq!(moves, [8, 1, 6, 2]);
     }
 }

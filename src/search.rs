@@ -867,8 +867,9 @@ where
 
     /// The first stage of splitting a node at `ply` and `depth` among threads (the root at ply
     /// 0; deeper, a node on the leftmost path as in Marsland & Campbell's PV splitting, or a
-    /// child of a split node): its moves, generated and ordered as the sequential search
-    /// orders them (PV and table moves first), the node counted. A non-PV node (`pv` false,
+    /// child of a split node): its moves, generated, with the PV and table moves placed first
+    /// as in the sequential search (or, without them, the best of the others), the node
+    /// counted. A non-PV node (`pv` false,
     /// searched with the window `(alpha, beta)`) first looks for a table cutoff, as the
     /// sequential search does. [`SplitStart::Sequential`] when splitting is pointless (plain
     /// minimax, depth below 2, a terminal node, fewer than two moves): the caller then
@@ -922,11 +923,12 @@ where
         };
         let mut ordered = moves.len();
         if self.config.ordering {
-            ordered = self.sorter.order_first(game, moves.as_mut_slice(), &hints);
+            ordered = self.sorter.order_first(game, moves.as_mut_slice(), &hints).min(moves.len());
             if ordered == 0 {
-                // Nothing placed first: order them all before the first is searched.
-                self.sorter.order_rest::<MAX_MOVES>(game, moves.as_mut_slice(), &hints);
-                ordered = moves.len();
+                // Nothing placed first: the best of them now, as the sequential search does;
+                // the others are ordered (`split_order_rest`) once it has been searched.
+                let all = self.sorter.order_best::<MAX_MOVES>(game, moves.as_mut_slice(), &hints);
+                ordered = if all { moves.len() } else { 1 };
             }
         }
         Ok(SplitStart::Moves(SplitMoves { moves, ordered, hints, key, pv }))
@@ -955,8 +957,10 @@ where
         }
     }
 
-    /// Orders the moves of a split node after the first, once the first has been searched
-    /// (as the sequential search does).
+    /// Orders the moves of a split node that [`Engine::split_moves`] did not place, once the
+    /// first has been searched: all of them at once, since the threads then take them in
+    /// parallel (the sequential search places the best of them first, searches it, and only
+    /// then orders the others).
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn split_order_rest(
         &mut self,
@@ -1399,7 +1403,8 @@ where
         // Where the next stage starts, times two, plus one once the best of the rest is
         // placed (one word, not two: the frame of this function is the stack of a ply).
         let mut next_stage = if ordering {
-            2 * self.sorter.order_first(game, moves.as_mut_slice(), &hints)
+            // Saturating: a sorter that claims more moves than there are only stops ordering.
+            self.sorter.order_first(game, moves.as_mut_slice(), &hints).saturating_mul(2)
         } else {
             usize::MAX
         };

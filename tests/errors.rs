@@ -171,3 +171,58 @@ fn a_null_window_epsilon_that_is_not_positive_and_finite_is_refused() {
         );
     }
 }
+
+/// A sorter that breaks its contract: `order_first` claims more moves than there are,
+/// `order_best` always says the others still need ordering, `order_rest` reverses them.
+struct Overclaiming;
+impl alphabeta::ordering::MoveSorter<Board> for Overclaiming {
+    fn order_first(
+        &mut self,
+        _: &Board,
+        _: &mut [u8],
+        hints: &alphabeta::ordering::OrderingHints<u8>,
+    ) -> usize {
+        // Every other node: claim too many; the rest: place none, so the later stages run.
+        if hints.ply.is_multiple_of(2) {
+            usize::MAX
+        } else {
+            0
+        }
+    }
+    fn order_best<const N: usize>(
+        &mut self,
+        _: &Board,
+        _: &mut [u8],
+        _: &alphabeta::ordering::OrderingHints<u8>,
+    ) -> bool {
+        false
+    }
+    fn order_rest<const N: usize>(
+        &mut self,
+        _: &Board,
+        moves: &mut [u8],
+        _: &alphabeta::ordering::OrderingHints<u8>,
+    ) {
+        moves.reverse();
+    }
+    fn on_cutoff(
+        &mut self,
+        _: &Board,
+        _: u8,
+        _: &[u8],
+        _: &alphabeta::ordering::OrderingHints<u8>,
+    ) {
+    }
+    fn clear(&mut self) {}
+}
+
+#[test]
+fn a_sorter_that_claims_too_much_only_costs_ordering() {
+    // The engine trusts no count from a sorter: tic-tac-toe is still solved, a draw.
+    let config = Config::value_preserving();
+    let engine: Engine<Board, TicTacToeEval, 9, 9> = Engine::new(TicTacToeEval, config);
+    let mut engine = engine.with_sorter(Overclaiming);
+    let result = engine.search(&mut Board::new(), &Limits::depth(9)).unwrap();
+    assert_eq!((result.score, result.depth, result.exact), (0, 9, true));
+    assert_eq!(result.pv.len(), 9);
+}
