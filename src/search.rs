@@ -869,9 +869,8 @@ where
     /// 0; deeper, a node on the leftmost path as in Marsland & Campbell's PV splitting, or a
     /// child of a split node): its moves, generated, with the PV and table moves placed first
     /// as in the sequential search (or, without them, the best of the others), the node
-    /// counted. A non-PV node (`pv` false,
-    /// searched with the window `(alpha, beta)`) first looks for a table cutoff, as the
-    /// sequential search does. [`SplitStart::Sequential`] when splitting is pointless (plain
+    /// counted. A non-PV node (`pv` false, searched with the window `(alpha, beta)`) first
+    /// looks for a table cutoff, as the sequential search does. [`SplitStart::Sequential`] when splitting is pointless (plain
     /// minimax, depth below 2, a terminal node, fewer than two moves): the caller then
     /// searches the node with [`Engine::search_node`].
     #[allow(clippy::too_many_arguments)]
