@@ -37,10 +37,26 @@ pub enum SearchError {
         /// The ply of the position that was evaluated.
         ply: u32,
     },
-    /// The window given to a windowed search is empty or contains NaN (`alpha >= beta`).
+    /// The window given to a windowed search is empty (`alpha >= beta`), contains NaN, or has
+    /// a bound beyond `±INFINITY` (`i32::MIN`).
     InvalidWindow,
     /// `Config::null_window_epsilon` is not a positive finite number.
     InvalidNullWindowEpsilon,
+    /// The evaluator returned a score outside the valid range (see
+    /// [`Evaluator`](crate::Evaluator)): `i32::MIN`, or, for an evaluator with mate scores, a
+    /// score beyond `±WIN` other than `±INFINITY`.
+    ScoreOutOfRange {
+        /// The ply of the position that was evaluated.
+        ply: u32,
+    },
+    /// `Config::max_quiescence_depth` exceeds the engine's ply capacity (its `MAX_PLY`), which
+    /// bounds the recursion of quiescence search as it bounds the main search.
+    QuiescenceDepthBeyondCapacity {
+        /// The configured quiescence depth.
+        max_quiescence_depth: u32,
+        /// The engine's ply capacity.
+        capacity: usize,
+    },
 }
 
 impl fmt::Display for SearchError {
@@ -66,9 +82,21 @@ impl fmt::Display for SearchError {
             Self::InvalidNullWindowEpsilon => {
                 f.write_str("null_window_epsilon must be a positive finite number")
             }
-            Self::InvalidWindow => {
-                f.write_str("the search window is empty or NaN: alpha must be less than beta")
-            }
+            Self::InvalidWindow => f.write_str(
+                "the search window is invalid: alpha must be less than beta, neither NaN, \
+                 and both within -INFINITY..=INFINITY (i32::MIN is below -INFINITY = -i32::MAX)",
+            ),
+            Self::ScoreOutOfRange { ply } => write!(
+                f,
+                "the evaluator returned a score outside the valid range at ply {ply}: scores \
+                 lie within -WIN..=WIN (1,000,000) or are exactly -INFINITY or INFINITY, unless \
+                 the evaluator declares MATE_SCORES = false; i32::MIN is never valid"
+            ),
+            Self::QuiescenceDepthBeyondCapacity { max_quiescence_depth, capacity } => write!(
+                f,
+                "max_quiescence_depth {max_quiescence_depth} exceeds the engine's ply capacity \
+                 of {capacity}"
+            ),
         }
     }
 }

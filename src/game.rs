@@ -221,10 +221,38 @@ pub struct EvalContext {
 /// example to trust a static score less near the root), but scores derived from it differ from
 /// one iteration to the next.
 ///
-/// A NaN score stops the search with [`SearchError::NanScore`](crate::SearchError::NanScore).
+/// # The valid score range
+///
+/// With mate scores ([`Evaluator::MATE_SCORES`], the default), a score is one of
+///
+/// | score | meaning |
+/// |---|---|
+/// | `-WIN ..= WIN` (`i32`: ±1,000,000) | wins and losses as `±(WIN - ply)`, heuristic values strictly inside `±(WIN - MAX_MATE_PLY)` |
+/// | `±INFINITY` (`i32`: `±i32::MAX`; floats: `±inf`) | worse, or better, than any other score |
+///
+/// Without mate scores (`MATE_SCORES = false`), any number is taken at face value, from
+/// `-INFINITY` to `INFINITY`.
+///
+/// Anything else stops the search with a typed error rather than a wrong value:
+/// NaN with [`SearchError::NanScore`](crate::SearchError::NanScore), and a score outside the
+/// range (`i32::MIN` always, since it has no negation; with mate scores anything beyond `±WIN`
+/// but `±INFINITY`, which the table and mate distance pruning would misread) with
+/// [`SearchError::ScoreOutOfRange`](crate::SearchError::ScoreOutOfRange).
 pub trait Evaluator<G: Game> {
     /// The score type: `i32`, `f32` or `f64`.
     type Score: Score;
+
+    /// Whether scores within [`MAX_MATE_PLY`](crate::MAX_MATE_PLY) of `±WIN` are forced
+    /// results (`true`, the default): the transposition table then stores them relative to
+    /// the node, and mate distance pruning
+    /// ([`Config::mate_distance_pruning`](crate::Config::mate_distance_pruning)) narrows the
+    /// window with them; scores beyond `±WIN` (but `±INFINITY`) are errors.
+    ///
+    /// `false` for an evaluator whose numbers are plain values of any size, such as the leaf
+    /// values of a game-tree file: no score is read as a mate, mate distance pruning is off
+    /// whatever the configuration says, and every score from `-INFINITY` to `INFINITY` is
+    /// valid.
+    const MATE_SCORES: bool = true;
 
     /// The score of `game` for `player`.
     fn evaluate(&self, game: &G, player: G::Player, ctx: EvalContext) -> Self::Score;

@@ -8,13 +8,18 @@
 //!
 //! | range | meaning |
 //! |---|---|
-//! | `-INFINITY`, `INFINITY` | window bounds only; never a position's value |
+//! | `-INFINITY`, `INFINITY` | the bounds of the full window; as a score, worse (better) than any other |
 //! | `WIN - MAX_MATE_PLY ..= WIN` | a forced win: `WIN - ply`, where `ply` is the distance from the root to the won terminal position |
 //! | `-WIN ..= -(WIN - MAX_MATE_PLY)` | a forced loss: `LOSS + ply` with `LOSS = -WIN` |
 //! | anything in between | a heuristic evaluation; `ZERO` is a draw |
 //!
 //! Evaluators should keep heuristic values strictly inside `(-(WIN - MAX_MATE_PLY), WIN -
-//! MAX_MATE_PLY)` so that they cannot be mistaken for forced results.
+//! MAX_MATE_PLY)` so that they cannot be mistaken for forced results. An evaluator may also
+//! return `±INFINITY` for "worse (better) than anything". Scores beyond `±WIN` other than
+//! those, and `i32::MIN`, are errors ([`SearchError::ScoreOutOfRange`](crate::SearchError::ScoreOutOfRange)),
+//! unless the evaluator declares that it uses no mate scores
+//! ([`Evaluator::MATE_SCORES`](crate::Evaluator::MATE_SCORES)): then every number is a plain
+//! value.
 //!
 //! | type | `WIN` | `INFINITY` |
 //! |---|---|---|
@@ -128,15 +133,21 @@ pub trait Score:
     fn relative_to_root(self, ply: u32) -> Self {
         let shift = Self::WIN.sub(Self::win_in(ply));
         let threshold = Self::win_in(MAX_MATE_PLY);
-        // Node-relative wins lie at most `ply` above WIN; losses as far below -WIN.
-        if self >= threshold {
+        // Node-relative wins lie at most `ply` above WIN; losses as far below -WIN. Beyond
+        // that, `±INFINITY` only (no valid score lies between), which stays as it is.
+        if self >= threshold && self <= Self::WIN.add(shift) {
             self.sub(shift)
-        } else if self <= -threshold {
+        } else if self <= -threshold && self >= -Self::WIN.add(shift) {
             self.add(shift)
         } else {
             self
         }
     }
+
+    /// Whether an evaluator may return this score (see the valid score range of
+    /// [`Evaluator`](crate::Evaluator)): not NaN, not `i32::MIN`, and with `mate_scores`
+    /// within `±WIN` or exactly `±INFINITY`.
+    fn is_valid(self, mate_scores: bool) -> bool;
 }
 
 /// A forced result: who wins, and how many plies from the root the game ends.
@@ -196,6 +207,16 @@ impl Score for i32 {
     fn null_window(_: f64) -> Self {
         1
     }
+    #[inline]
+    fn is_valid(self, mate_scores: bool) -> bool {
+        if mate_scores {
+            (-Self::WIN..=Self::WIN).contains(&self)
+                || self == Self::INFINITY
+                || self == -Self::INFINITY
+        } else {
+            self != i32::MIN
+        }
+    }
     type Slot = Slot32;
     #[inline]
     fn to_bits(self) -> u64 {
@@ -249,6 +270,14 @@ macro_rules! float_score {
             #[inline]
             fn null_window(epsilon: f64) -> Self {
                 epsilon as $t
+            }
+            #[inline]
+            fn is_valid(self, mate_scores: bool) -> bool {
+                if mate_scores {
+                    (self >= -Self::WIN && self <= Self::WIN) || <$t>::is_infinite(self)
+                } else {
+                    !<$t>::is_nan(self)
+                }
             }
             type Slot = $slot;
             #[inline]

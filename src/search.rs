@@ -130,7 +130,10 @@ pub struct Config {
     /// Quiescence search at the horizon, for games with a policy ([`Game::QUIESCENCE`]).
     /// Default on (it does nothing for a game without a policy).
     pub quiescence: bool,
-    /// The most plies quiescence search adds beyond the horizon. Default 4.
+    /// The most plies quiescence search adds beyond the horizon. Default 4. At most the
+    /// engine's ply capacity (`MAX_PLY`), so that the recursion stays within `2 * MAX_PLY`
+    /// frames: a larger value makes a search of a game with a quiescence policy fail with
+    /// [`SearchError::QuiescenceDepthBeyondCapacity`].
     pub max_quiescence_depth: u32,
     /// `Some(seed)`: choose at random (`rand_xorshift` seeded with `seed`, so runs are
     /// reproducible) among root moves whose scores are exactly equal. Default `None`: the
@@ -487,8 +490,12 @@ impl<P> Context<'_, '_, P> {
             return true;
         }
         let Some(limits) = self.limits else { return false };
+        // A reading below the start breaks the clock's contract (monotonic): the time is then
+        // taken as used up, so that a broken clock cannot switch the limit off.
         let timed_out = match (reading, limits.time_limit_micros) {
-            (Some(now), Some(limit)) => now.saturating_sub(self.start_micros) >= limit,
+            (Some(now), Some(limit)) => {
+                now.checked_sub(self.start_micros).is_none_or(|e| e >= limit)
+            }
             _ => false,
         };
         if timed_out || limits.stop_raised() {
@@ -1113,7 +1120,7 @@ where
                 split.key,
                 Entry {
                     move_code: line.first().map(|&mv| mv.move_code()),
-                    score: score.relative_to_node(ply),
+                    score: Self::table_score(score, ply),
                     draft: depth.min(255) as u8,
                     bound,
                     proven,
@@ -1182,8 +1189,12 @@ where
         alpha: E::Score,
         beta: E::Score,
     ) -> Result<WindowResult<G::Move, E::Score>, SearchError> {
-        // NaN compares as unordered and fails too.
-        if alpha.partial_cmp(&beta) != Some(core::cmp::Ordering::Less) {
+        // NaN compares as unordered and fails too; so does a bound beyond the infinities
+        // (`i32::MIN`, whose negation overflows).
+        let infinity = E::Score::INFINITY;
+        if alpha.partial_cmp(&beta) != Some(core::cmp::Ordering::Less)
+            || !(alpha >= -infinity && beta <= infinity)
+        {
             return Err(SearchError::InvalidWindow);
         }
         self.check_config()?;
@@ -1219,6 +1230,15 @@ where
         let epsilon = self.config.null_window_epsilon;
         if !(epsilon > 0.0 && epsilon.is_finite()) {
             return Err(SearchError::InvalidNullWindowEpsilon);
+        }
+        // Quiescence recurses once per ply beyond the horizon, with no clock to stop the
+        // first iteration: its depth is bounded like the main search's.
+        let max_quiescence_depth = self.config.max_quiescence_depth;
+        if G::QUIESCENCE && self.config.quiescence && max_quiescence_depth as usize > MAX_PLY {
+            return Err(SearchError::QuiescenceDepthBeyondCapacity {
+                max_quiescence_depth,
+                capacity: MAX_PLY,
+            });
         }
         Ok(())
     }
@@ -1269,10 +1289,32 @@ where
     ) -> Result<E::Score, Halt> {
         let score =
             self.evaluator.evaluate(game, game.side_to_move(), EvalContext { ply, depth_left });
-        if score.is_nan() {
-            return Err(ctx.fail(SearchError::NanScore { ply }));
+        if !score.is_valid(E::MATE_SCORES) {
+            return Err(ctx.fail(Self::invalid_score(score, ply)));
         }
         Ok(score)
+    }
+
+    /// The error of a score outside the valid range.
+    #[cold]
+    #[inline(never)]
+    fn invalid_score(score: E::Score, ply: u32) -> SearchError {
+        if score.is_nan() {
+            SearchError::NanScore { ply }
+        } else {
+            SearchError::ScoreOutOfRange { ply }
+        }
+    }
+
+    /// A score of the node at `ply` as the table stores it: relative to the node for an
+    /// evaluator with mate scores, as it is otherwise.
+    #[inline(always)]
+    fn table_score(score: E::Score, ply: u32) -> E::Score {
+        if E::MATE_SCORES {
+            score.relative_to_node(ply)
+        } else {
+            score
+        }
     }
 
     /// Negamax with fail-soft alpha-beta: the score of `game` for its side to move.
@@ -1347,11 +1389,14 @@ where
             return self.evaluate(ctx, game, ply, 0);
         }
 
-        if pruning && self.config.mate_distance_pruning {
+        if pruning && self.config.mate_distance_pruning && E::MATE_SCORES {
             // Not terminal: the side to move wins `k >= 1` plies from here at the earliest, and
-            // loses `l >= 1` plies from here at the earliest.
-            let best_possible = E::Score::win_in(ply + game.min_plies_to_win().max(1));
-            let worst_possible = E::Score::loss_in(ply + game.min_plies_to_loss().max(1));
+            // loses `l >= 1` plies from here at the earliest (`u32::MAX`, never, saturates at
+            // the edge of the mate range, above every heuristic score).
+            let best_possible =
+                E::Score::win_in(ply.saturating_add(game.min_plies_to_win().max(1)));
+            let worst_possible =
+                E::Score::loss_in(ply.saturating_add(game.min_plies_to_loss().max(1)));
             if alpha >= best_possible {
                 return Ok(best_possible);
             }
@@ -1448,7 +1493,9 @@ where
             game.unmake_move(mv, undo);
             let score = searched?;
 
-            if score > best {
+            // The first move is the best so far whatever it scores (even -INFINITY): a node
+            // with moves always has a best move.
+            if score > best || best_move.is_none() {
                 best = score;
                 best_move = Some(mv);
                 ties = 1;
@@ -1493,7 +1540,7 @@ where
                 key,
                 Entry {
                     move_code: best_move.map(MoveCode::move_code).or(tt_move),
-                    score: best.relative_to_node(ply),
+                    score: Self::table_score(best, ply),
                     draft: node.depth.min(255) as u8,
                     bound,
                     proven: !ctx.reached_horizon,
@@ -1547,7 +1594,7 @@ where
         if !deep_enough {
             return None;
         }
-        let score = entry.score.relative_to_root(ply);
+        let score = if E::MATE_SCORES { entry.score.relative_to_root(ply) } else { entry.score };
         let settles = match entry.bound {
             Bound::Exact => true,
             Bound::Lower => score >= beta,

@@ -1,8 +1,10 @@
 //! Best-reply search (Schadd & Winands 2011) as a two-player game: the root player's moves,
 //! then the single strongest reply among all opponents, and so on.
 
+use core::cell::Cell;
+
 use crate::game::{Game, MoveList};
-use crate::multiplayer::{key_salt, MultiGame, PlayerMove};
+use crate::multiplayer::{key_salt, MultiError, MultiGame, PlayerMove, TurnCheck};
 
 /// Salt of the best-reply adapter's keys.
 const BEST_REPLY: u64 = 2;
@@ -32,6 +34,7 @@ const BEST_REPLY: u64 = 2;
 pub struct BestReply<'a, G> {
     game: &'a mut G,
     root: usize,
+    turns: TurnCheck,
 }
 
 /// What [`BestReply`]'s `make_move` keeps to take a move back.
@@ -47,7 +50,14 @@ impl<'a, G: MultiGame> BestReply<'a, G> {
     /// The adapter for the player to move in `game`.
     pub fn new(game: &'a mut G) -> Self {
         let root = game.player_to_move();
-        Self { game, root }
+        Self { game, root, turns: TurnCheck { ply: 0, fault: Cell::new(None) } }
+    }
+
+    /// The first player to move out of range met by a search of the adapter
+    /// ([`MultiError::PlayerOutOfRange`] with its ply), if any; the search itself stopped
+    /// there with a move-list overflow, as for [`Paranoid`](crate::multiplayer::Paranoid).
+    pub fn fault(&self) -> Option<MultiError> {
+        self.turns.fault()
     }
 
     /// The root player.
@@ -99,6 +109,9 @@ impl<G: MultiGame> Game for BestReply<'_, G> {
     }
 
     fn generate_moves<const N: usize>(&self, moves: &mut MoveList<Self::Move, N>) {
+        if !self.turns.in_range(&*self.game, moves) {
+            return;
+        }
         if self.side_to_move() {
             self.push_moves_of(self.root, moves);
             return;
@@ -110,6 +123,7 @@ impl<G: MultiGame> Game for BestReply<'_, G> {
     }
 
     fn make_move(&mut self, mv: Self::Move) -> Self::Undo {
+        self.turns.ply += 1;
         let player = usize::from(mv.player);
         if player == self.root {
             return BestReplyUndo { undo: self.game.make_move(mv.mv), turns: None };
@@ -128,6 +142,7 @@ impl<G: MultiGame> Game for BestReply<'_, G> {
     }
 
     fn unmake_move(&mut self, mv: Self::Move, undo: Self::Undo) {
+        self.turns.ply -= 1;
         match undo.turns {
             None => self.game.unmake_move(mv.mv, undo.undo),
             Some((before, after)) => {

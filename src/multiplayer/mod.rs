@@ -70,6 +70,7 @@ mod best_reply;
 mod maxn;
 mod paranoid;
 
+use core::cell::Cell;
 use core::fmt;
 use core::marker::PhantomData;
 
@@ -515,6 +516,43 @@ impl<G: MultiGame, E: MultiEvaluator<G>> Evaluator<BestReply<'_, G>> for Coaliti
     }
 }
 
+/// The check of the player to move that the two-player adapters make where max^n makes it:
+/// at every node whose moves are generated.
+#[derive(Debug)]
+pub(crate) struct TurnCheck {
+    /// Plies below the adapter's root (the engine's ply).
+    pub(crate) ply: u32,
+    /// The first out-of-range player met, the number of players, and its ply.
+    pub(crate) fault: Cell<Option<(usize, usize, u32)>>,
+}
+
+impl TurnCheck {
+    /// Whether `game`'s player to move is in range; if not, the fault is recorded and `moves`
+    /// marked overflowed, which stops the engine at once.
+    pub(crate) fn in_range<G: MultiGame, M, const N: usize>(
+        &self,
+        game: &G,
+        moves: &mut MoveList<M, N>,
+    ) -> bool {
+        if game.player_to_move() < game.num_players() {
+            return true;
+        }
+        if self.fault.get().is_none() {
+            self.fault.set(Some((game.player_to_move(), game.num_players(), self.ply)));
+        }
+        moves.mark_overflow();
+        false
+    }
+
+    pub(crate) fn fault(&self) -> Option<MultiError> {
+        self.fault.get().map(|(player, players, ply)| MultiError::PlayerOutOfRange {
+            player,
+            players,
+            ply,
+        })
+    }
+}
+
 /// A key salt per algorithm and root player, so that a table shared by paranoid and
 /// best-reply searches from different seats never mixes their values (splitmix64's mix).
 pub(crate) fn key_salt(algorithm: u64, root: usize) -> u64 {
@@ -671,7 +709,11 @@ where
             self.table,
             DefaultSorter::<G::Move, MAX_PLY>::new(),
         );
-        let found = engine.search(&mut adapter, limits)?;
+        let found = engine.search(&mut adapter, limits);
+        if let Some(fault) = adapter.fault() {
+            return Err(fault);
+        }
+        let found = found?;
         let root = adapter.root_player();
         // The principal variation with the player of each move, replayed on the game.
         let mut pv = heapless::Vec::new();
@@ -694,7 +736,11 @@ where
             self.table,
             DefaultSorter::<PlayerMove<G::Move>, MAX_PLY>::new(),
         );
-        let found = engine.search(&mut adapter, limits)?;
+        let found = engine.search(&mut adapter, limits);
+        if let Some(fault) = adapter.fault() {
+            return Err(fault);
+        }
+        let found = found?;
         let pv = found.pv.clone();
         Ok(two_player_result(MultiAlgorithm::BestReply, adapter.root_player(), found, pv))
     }

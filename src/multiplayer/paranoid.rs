@@ -1,8 +1,10 @@
 //! Paranoid search (Sturtevant & Korf 2000) as a two-player game: the root player against a
 //! coalition of all the others.
 
+use core::cell::Cell;
+
 use crate::game::{Game, MoveList};
-use crate::multiplayer::{key_salt, MultiGame};
+use crate::multiplayer::{key_salt, MultiError, MultiGame, TurnCheck};
 
 /// Salt of the paranoid adapter's keys.
 const PARANOID: u64 = 1;
@@ -31,17 +33,30 @@ const PARANOID: u64 = 1;
 ///
 /// The Zobrist key is the game's mixed with the root player, so a table may be shared by
 /// searches for different root players.
+///
+/// A position whose [`MultiGame::player_to_move`] is not below the number of players gets no
+/// moves: the adapter marks its move list overflowed, so that the engine stops at once (with
+/// [`SearchError::MoveListOverflow`](crate::SearchError::MoveListOverflow)), and
+/// [`Paranoid::fault`] then names the real error, as
+/// [`MultiEngine`](crate::multiplayer::MultiEngine) reports it.
 #[derive(Debug)]
 pub struct Paranoid<'a, G> {
     game: &'a mut G,
     root: usize,
+    turns: TurnCheck,
 }
 
 impl<'a, G: MultiGame> Paranoid<'a, G> {
     /// The adapter for the player to move in `game`.
     pub fn new(game: &'a mut G) -> Self {
         let root = game.player_to_move();
-        Self { game, root }
+        Self { game, root, turns: TurnCheck { ply: 0, fault: Cell::new(None) } }
+    }
+
+    /// The first player to move out of range met by a search of the adapter
+    /// ([`MultiError::PlayerOutOfRange`] with its ply), if any.
+    pub fn fault(&self) -> Option<MultiError> {
+        self.turns.fault()
     }
 
     /// The root player.
@@ -70,14 +85,18 @@ impl<G: MultiGame> Game for Paranoid<'_, G> {
     }
 
     fn generate_moves<const N: usize>(&self, moves: &mut MoveList<G::Move, N>) {
-        self.game.generate_moves(moves);
+        if self.turns.in_range(&*self.game, moves) {
+            self.game.generate_moves(moves);
+        }
     }
 
     fn make_move(&mut self, mv: G::Move) -> G::Undo {
+        self.turns.ply += 1;
         self.game.make_move(mv)
     }
 
     fn unmake_move(&mut self, mv: G::Move, undo: G::Undo) {
+        self.turns.ply -= 1;
         self.game.unmake_move(mv, undo);
     }
 
