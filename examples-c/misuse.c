@@ -74,7 +74,8 @@ enum misbehaviour {
     TACTICAL_TOO_MANY, /* generate_tactical_moves returns capacity + 1 */
     TACTICAL_NEGATIVE, /* generate_tactical_moves returns -1 */
     NAN_SCORE,         /* evaluate_double returns NaN */
-    REENTER            /* evaluate starts searches on `engine` (once) */
+    REENTER,           /* evaluate starts searches on `engine` (once) */
+    FREE_ENGINE        /* evaluate frees `engine` (once), then calls it */
 };
 
 typedef struct {
@@ -171,6 +172,7 @@ static int32_t t_value_for(const test_game *g, int32_t player) {
 }
 
 static void reenter(test_game *g);
+static void free_from_callback(test_game *g);
 
 static int32_t t_evaluate(void *u, int32_t player, uint32_t ply, uint32_t depth_left) {
     test_game *g = (test_game *)u;
@@ -179,6 +181,9 @@ static int32_t t_evaluate(void *u, int32_t player, uint32_t ply, uint32_t depth_
     g->calls++;
     if (g->misbehave == REENTER && !g->reentered) {
         reenter(g);
+    }
+    if (g->misbehave == FREE_ENGINE && !g->reentered) {
+        free_from_callback(g);
     }
     return t_value_for(g, player);
 }
@@ -282,7 +287,7 @@ static void test_version_and_messages(void) {
     CHECK(strcmp(text, ALPHABETA_VERSION_STRING) == 0);
 
     /* Every status has its own message; anything else is "unknown status". */
-    for (s = ALPHABETA_OK; s <= ALPHABETA_ERROR_OUT_OF_MEMORY; s++) {
+    for (s = ALPHABETA_OK; s <= ALPHABETA_ERROR_THREADS; s++) {
         const char *m = alphabeta_status_message(s);
         CHECK(m != NULL && m[0] != '\0' && strcmp(m, "unknown status") != 0);
         for (t = 0; t < s && m != NULL; t++) {
@@ -311,7 +316,8 @@ static void test_version_and_messages(void) {
           ALPHABETA_ERROR_CLONE_FAILED == 20 && ALPHABETA_ERROR_PLAYER_COUNT == 21 &&
           ALPHABETA_ERROR_PLAYER_OUT_OF_RANGE == 22 &&
           ALPHABETA_ERROR_OUT_OF_TURN_UNSUPPORTED == 23 && ALPHABETA_ERROR_INVALID_BOUNDS == 24 &&
-          ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS == 25 && ALPHABETA_ERROR_OUT_OF_MEMORY == 26);
+          ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS == 25 && ALPHABETA_ERROR_OUT_OF_MEMORY == 26 &&
+          ALPHABETA_ERROR_THREADS == 27);
 }
 
 static void test_defaults_and_capacities(void) {
@@ -329,8 +335,9 @@ static void test_defaults_and_capacities(void) {
     CHECK(c.quiescence && c.max_quiescence_depth == 4 && !c.tie_break);
     CHECK(c.threads == 1 && c.parallel_scheme == ALPHABETA_PARALLEL_ROOT_SPLIT &&
           c.parallel_min_split_nodes == 16384);
-    CHECK(l.min_depth == 1 && l.max_depth == 7 && l.time_limit_micros == 0 && l.clock == NULL &&
-          l.on_iteration == NULL);
+    CHECK(l.min_depth == 1 && l.max_depth == 7 && l.time_limit_micros == ALPHABETA_NO_TIME_LIMIT &&
+          l.clock == NULL && l.on_iteration == NULL);
+    CHECK(ALPHABETA_NO_TIME_LIMIT == UINT64_MAX);
     CHECK(alphabeta_max_moves() >= 7 && alphabeta_max_ply() >= 9);
     CHECK(alphabeta_engine_size() > 0 && align > 0 && (align & (align - 1)) == 0);
     CHECK(alphabeta_table_slot_size(ALPHABETA_SCORE_INT32) == 16);
@@ -780,6 +787,147 @@ static void test_reentrance(void) {
     alphabeta_engine_free(other);
 }
 
+/* Called from inside `evaluate` while `g->engine` searches: frees it (deferred until the search
+ * returns), frees it again (nothing more), and calls it (still valid until then). */
+static void free_from_callback(test_game *g) {
+    test_game inner;
+    alphabeta_game t;
+    alphabeta_limits limits = alphabeta_limits_depth(2);
+    alphabeta_result r;
+
+    g->reentered = true;
+    alphabeta_engine_free(g->engine);
+    alphabeta_engine_free(g->engine);
+    game_init(&inner, 2, 4);
+    t = callbacks(&inner);
+    g->reentry[0] = alphabeta_search(g->engine, &t, &limits, &r, NULL, 0);
+    g->reentry[1] = alphabeta_engine_clear_table(g->engine);
+    g->reentry[2] = alphabeta_engine_stop(g->engine);
+    g->reentry[3] = inner.calls == 0 ? ALPHABETA_OK : ALPHABETA_ERROR_PANIC;
+}
+
+/* Frees the engine from the progress callback after `free_at_depth` (once). */
+typedef struct {
+    alphabeta_engine *engine;
+    uint32_t free_at_depth;
+    uint32_t calls;
+} freeing_log;
+
+static void free_on_iteration(void *user_data, const alphabeta_info *info) {
+    freeing_log *log = (freeing_log *)user_data;
+    log->calls++;
+    if (info->depth == log->free_at_depth) {
+        alphabeta_engine_free(log->engine);
+    }
+}
+
+static void *t_clone(void *u);
+static void t_free(void *u);
+
+/* alphabeta_engine_free during a search (from a callback) is deferred: the search stops as
+ * after alphabeta_engine_stop, returns its own status and result, and frees the engine on its
+ * way out. ASan and valgrind check that nothing is used after it is freed, and nothing leaks. */
+static void test_free_during_search(void) {
+    uint32_t max_ply = (uint32_t)alphabeta_max_ply();
+    alphabeta_config config = alphabeta_config_default();
+    alphabeta_engine *engine;
+    alphabeta_limits limits;
+    alphabeta_result r;
+    alphabeta_window_result w;
+    alphabeta_game t;
+    test_game g;
+    freeing_log log;
+    uint32_t pv[128];
+    int threads;
+
+    /* From the progress callback after depth 2, on an endless game searched to the deepest
+     * depth (years without the free): the search stops, returns the last completed iteration
+     * with its PV, and frees the engine (a heap engine with a table; 1 and 2 threads). */
+    for (threads = 1; threads <= 2; threads++) {
+        engine = NULL;
+        config = alphabeta_config_default();
+        config.threads = (uint32_t)threads;
+        CHECK_STATUS(alphabeta_engine_new(&config, 1024, &engine), ALPHABETA_OK);
+        if (engine == NULL) {
+            return;
+        }
+        game_init(&g, 8, -1);
+        t = callbacks(&g);
+        t.clone_state = t_clone;
+        t.free_state = t_free;
+        limits = alphabeta_limits_depth(max_ply);
+        log.engine = engine;
+        log.free_at_depth = 2;
+        log.calls = 0;
+        limits.on_iteration = free_on_iteration;
+        limits.on_iteration_user_data = &log;
+        memset(&r, 0, sizeof r);
+        memset(pv, 0, sizeof pv);
+        CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, pv, 128), ALPHABETA_OK);
+        /* engine is freed now: not used again */
+        CHECK(!r.completed && r.depth >= 2 && r.depth < max_ply && r.has_best_move);
+        CHECK(log.calls == r.depth && r.pv_length >= 1 && pv[0] == r.best_move);
+        CHECK(restored(&g));
+    }
+
+    /* From evaluate, in the middle of depth 1: depth 1 (the minimum) completes, then the
+     * search stops. Inside the callback the engine is still valid and still searching. */
+    engine = new_engine(ALPHABETA_SCORE_INT32, 256);
+    game_init(&g, 3, 6);
+    g.misbehave = FREE_ENGINE;
+    g.engine = engine;
+    CHECK_STATUS(search(engine, &g, 6, &r), ALPHABETA_OK);
+    CHECK(g.reentered && r.depth == 1 && !r.completed && r.has_best_move && restored(&g));
+    CHECK_STATUS(g.reentry[0], ALPHABETA_ERROR_ALREADY_SEARCHING);
+    CHECK_STATUS(g.reentry[1], ALPHABETA_ERROR_ALREADY_SEARCHING);
+    CHECK_STATUS(g.reentry[2], ALPHABETA_OK);
+    CHECK_STATUS(g.reentry[3], ALPHABETA_OK);
+
+    /* From evaluate during a window search (which never stops early): it runs to its end,
+     * returns its result, and frees the engine. */
+    engine = new_engine(ALPHABETA_SCORE_INT32, 256);
+    game_init(&g, 3, 6);
+    g.misbehave = FREE_ENGINE;
+    g.engine = engine;
+    t = callbacks(&g);
+    memset(&w, 0, sizeof w);
+    CHECK_STATUS(alphabeta_search_window(engine, &t, 4, -INT32_MAX, INT32_MAX, &w), ALPHABETA_OK);
+    CHECK(g.reentered && w.has_best_move && w.nodes > 1 && restored(&g));
+    CHECK_STATUS(g.reentry[0], ALPHABETA_ERROR_ALREADY_SEARCHING);
+
+    /* An engine in caller memory: "free" ends it in place (nothing to free); later calls with
+     * the pointer say it is no engine, and the memory can hold a new one. */
+    {
+        size_t size = alphabeta_engine_size();
+        unsigned char *memory = (unsigned char *)aligned(64, size);
+        unsigned char *table = (unsigned char *)aligned(64, 4096);
+        alphabeta_engine *out = NULL;
+
+        config = alphabeta_config_default();
+        CHECK_STATUS(alphabeta_engine_init(memory, size, &config, table, 4096, &out), ALPHABETA_OK);
+        game_init(&g, 3, 6);
+        g.misbehave = FREE_ENGINE;
+        g.engine = out;
+        CHECK_STATUS(search(out, &g, 6, &r), ALPHABETA_OK);
+        CHECK(g.reentered && r.depth == 1 && !r.completed && restored(&g));
+        CHECK_STATUS(g.reentry[0], ALPHABETA_ERROR_ALREADY_SEARCHING);
+        game_init(&g, 3, 6);
+        CHECK_STATUS(search(out, &g, 6, &r), ALPHABETA_ERROR_NOT_AN_ENGINE);
+        CHECK_STATUS(alphabeta_engine_stop(out), ALPHABETA_ERROR_NOT_AN_ENGINE);
+        CHECK(g.calls == 0);
+        alphabeta_engine_free(out); /* no engine there any more: ignored */
+
+        /* Rebuilt, searched, and ended while idle. */
+        CHECK_STATUS(alphabeta_engine_init(memory, size, &config, table, 4096, &out), ALPHABETA_OK);
+        CHECK_STATUS(search(out, &g, 6, &r), ALPHABETA_OK);
+        CHECK(r.completed && r.exact && restored(&g));
+        alphabeta_engine_free(out);
+        CHECK_STATUS(alphabeta_engine_clear_table(out), ALPHABETA_ERROR_NOT_AN_ENGINE);
+        free(table);
+        free(memory);
+    }
+}
+
 static void test_nan(void) {
     alphabeta_engine *dengine = new_engine(ALPHABETA_SCORE_DOUBLE, 256);
     alphabeta_window_result w;
@@ -845,6 +993,30 @@ static void test_time_and_info(void) {
     CHECK(!r.completed && r.depth >= 2 && r.depth < 40 && r.has_elapsed && r.has_best_move);
     CHECK(log.increasing && log.calls == (int)r.depth);
     CHECK(restored(&g));
+    /* A time limit of 0 is no time at all: min_depth completes, nothing more (as the Rust
+     * Limits::with_time_limit(clock, 0)); on both clocks. */
+    limits = alphabeta_limits_depth(8);
+    limits.time_limit_micros = 0;
+    limits.clock = ticking_clock;
+    limits.clock_user_data = &now;
+    limits.min_depth = 3;
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_OK);
+    CHECK(r.depth == 3 && !r.completed && r.has_best_move && restored(&g));
+    limits.clock = NULL;
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_OK);
+    CHECK(r.depth == 3 && !r.completed && r.has_best_move && restored(&g));
+    /* ALPHABETA_NO_TIME_LIMIT (the default) is none, even on a clock that races ahead. */
+    game_init(&g, 3, -1);
+    t = callbacks(&g);
+    limits = alphabeta_limits_depth(6);
+    limits.clock = ticking_clock;
+    limits.clock_user_data = &now;
+    CHECK(limits.time_limit_micros == ALPHABETA_NO_TIME_LIMIT);
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_OK);
+    CHECK(r.depth == 6 && r.completed && restored(&g));
+    game_init(&g, 3, -1);
+    t = callbacks(&g);
+    limits = alphabeta_limits_depth(40);
     /* A time limit on the library's own clock (std builds). */
     limits.clock = NULL;
     limits.time_limit_micros = 1;
@@ -1028,6 +1200,7 @@ int main(int argc, char **argv) {
     test_move_counts();
     test_depths_and_windows();
     test_reentrance();
+    test_free_during_search();
     test_nan();
     test_time_and_info();
     test_stop_from_another_thread();

@@ -66,6 +66,12 @@
 #define ALPHABETA_SCORE_DOUBLE 1
 
 /**
+ * `alphabeta_limits.time_limit_micros`: no time limit (`UINT64_MAX`). Any other value is a
+ * limit; 0 completes `min_depth` and stops.
+ */
+#define ALPHABETA_NO_TIME_LIMIT UINT64_MAX
+
+/**
  * `alphabeta_multi_config.algorithm`: paranoid search, the root player against a coalition of
  * all the others (Sturtevant & Korf 2000). The default.
  */
@@ -126,11 +132,12 @@ typedef enum {
    */
   ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT = 7,
   /**
-   * The evaluator returned NaN.
+   * The evaluator returned NaN (a double engine).
    */
   ALPHABETA_ERROR_NAN_SCORE = 8,
   /**
-   * A window search with `alpha >= beta` (or NaN).
+   * A window search with `alpha >= beta`, a NaN bound, or a bound beyond the infinities
+   * (`INT32_MIN`, below -`INT32_MAX`).
    */
   ALPHABETA_ERROR_INVALID_WINDOW = 9,
   /**
@@ -193,7 +200,8 @@ typedef enum {
    */
   ALPHABETA_ERROR_OUT_OF_TURN_UNSUPPORTED = 23,
   /**
-   * Max^n bounds that are inconsistent.
+   * A multi-player game declares score bounds no vector can meet (`players * min_score >
+   * max_sum`), or too wide for exact int32 arithmetic (see `alphabeta_multi_game.has_bounds`).
    */
   ALPHABETA_ERROR_INVALID_BOUNDS = 24,
   /**
@@ -204,6 +212,16 @@ typedef enum {
    * The memory for the table (or the engine) could not be allocated.
    */
   ALPHABETA_ERROR_OUT_OF_MEMORY = 26,
+  /**
+   * The engine's thread pool could not be started (the operating system refused the
+   * threads `config.threads` asks for); nothing was created.
+   */
+  ALPHABETA_ERROR_THREADS = 27,
+  /**
+   * The evaluator returned a score outside the valid range: `INT32_MIN`, or a score beyond
+   * ±1000000 other than ±`INT32_MAX` (double engines: beyond ±1e6 other than ±infinity).
+   */
+  ALPHABETA_ERROR_SCORE_OUT_OF_RANGE = 28,
 } alphabeta_status;
 
 /**
@@ -289,7 +307,8 @@ typedef struct {
    */
   bool quiescence;
   /**
-   * Most plies of quiescence search. Default 4.
+   * Most plies of quiescence search: at most `alphabeta_max_ply()` (`BAD_CONFIG` above).
+   * Default 4.
    */
   uint32_t max_quiescence_depth;
   /**
@@ -386,7 +405,9 @@ typedef struct {
    */
   uint32_t max_depth;
   /**
-   * Microseconds allowed, measured on the clock; 0 means no time limit.
+   * Microseconds allowed, measured on the clock, or `ALPHABETA_NO_TIME_LIMIT` (the value
+   * `alphabeta_limits_depth` sets) for none. As in the Rust `Limits::with_time_limit`, 0 is
+   * no time at all: the search completes `min_depth` and stops there.
    */
   uint64_t time_limit_micros;
   /**
@@ -438,12 +459,21 @@ typedef struct {
   void (*unmake_move)(void *user_data, uint32_t mv);
   /**
    * The score of the position for `player` (higher is better for `player`); `ply` is the
-   * distance from the root, `depth_left` the plies left. Wins: `1000000 - ply`, losses
-   * `-(1000000 - ply)`.
+   * distance from the root, `depth_left` the plies left.
+   *
+   * Valid scores: `-1000000..=1000000`, where a win `ply` plies from the root is
+   * `1000000 - ply` and a loss `-(1000000 - ply)` (keep heuristic values strictly inside
+   * ±(1000000 - 4096) so that they are never read as wins or losses), or exactly
+   * `INT32_MAX` / `-INT32_MAX` for "better / worse than anything". Anything else stops the
+   * search with `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`: `INT32_MIN` always (it has no
+   * negation), and any other value beyond ±1000000.
    */
   int32_t (*evaluate)(void *user_data, int32_t player, uint32_t ply, uint32_t depth_left);
   /**
-   * The same for `ALPHABETA_SCORE_DOUBLE` engines (wins `1e6 - ply`). NaN is an error.
+   * The same for `ALPHABETA_SCORE_DOUBLE` engines: valid scores are `-1e6..=1e6` (wins
+   * `1e6 - ply`, losses `-(1e6 - ply)`) or ±infinity ("better / worse than anything"). NaN
+   * stops the search with `ALPHABETA_ERROR_NAN_SCORE`, any other value beyond ±1e6 with
+   * `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`.
    */
   double (*evaluate_double)(void *user_data, int32_t player, uint32_t ply, uint32_t depth_left);
   /**
@@ -647,7 +677,11 @@ typedef struct {
   uint64_t (*zobrist_key)(void *user_data);
   /**
    * Writes one score per player into `scores` (`players` entries, each from that player's
-   * point of view; wins `1000000 - ply`).
+   * point of view; wins `1000000 - ply`). `INT32_MIN` is never valid, in any entry and for
+   * any algorithm (`ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`). Paranoid and best-reply search
+   * read the root player's entry, which must be a valid score as for
+   * `alphabeta_game.evaluate` (`-1000000..=1000000` or ±`INT32_MAX`; else
+   * `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`).
    */
   void (*evaluate)(void *user_data,
                    uint32_t ply,
@@ -667,7 +701,13 @@ typedef struct {
    */
   void (*set_player_to_move)(void *user_data, uint32_t player);
   /**
-   * Whether `min_score` and `max_sum` hold for every score vector (enables max^n pruning).
+   * Whether `min_score` and `max_sum` hold for every score vector (enables max^n pruning;
+   * max^n then checks every vector and fails with `ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS` on
+   * one that breaks them). The bounds are checked before the search, whatever the
+   * algorithm: `ALPHABETA_ERROR_INVALID_BOUNDS` unless `players * min_score <= max_sum`
+   * (some vector can meet them), `players * min_score >= -INT32_MAX`, `max_sum <
+   * INT32_MAX` and `max_sum - (players - 1) * min_score < INT32_MAX` (the largest score
+   * one player can have), all computed without overflow.
    */
   bool has_bounds;
   /**
@@ -788,7 +828,8 @@ size_t alphabeta_max_ply(void);
 alphabeta_config alphabeta_config_default(void);
 
 /**
- * Limits from depth 1 to `max_depth`, no time limit, no clock, no callback.
+ * Limits from depth 1 to `max_depth`, no time limit (`ALPHABETA_NO_TIME_LIMIT`), no clock, no
+ * callback.
  */
 alphabeta_limits alphabeta_limits_depth(uint32_t max_depth);
 
@@ -820,8 +861,9 @@ size_t alphabeta_table_slot_size(uint32_t score_type);
  * * `out`: receives the engine (the same address as `memory`), only on success.
  *
  * Both memories must stay valid and unmoved while the engine is used; nothing needs
- * freeing afterwards. Errors: `NULL_POINTER`, `ENGINE_MEMORY`, `TABLE_MEMORY`, `BAD_CONFIG`,
- * `UNSUPPORTED` (`threads` other than 1: a thread pool needs `alphabeta_engine_new`).
+ * freeing afterwards (`alphabeta_engine_free` may end the engine, which then reads as no
+ * engine, but frees nothing). Errors: `NULL_POINTER`, `ENGINE_MEMORY`, `TABLE_MEMORY`,
+ * `BAD_CONFIG`, `UNSUPPORTED` (`threads` other than 1: a thread pool needs `alphabeta_engine_new`).
  *
  * # Safety
  * The pointers are valid for the sizes given.
@@ -836,8 +878,10 @@ alphabeta_status alphabeta_engine_init(void *memory,
 /**
  * Creates an engine on the heap (std builds) with a table of `table_slots` slots (0: none),
  * searching on `config->threads` threads (a pool that lives as long as the engine). Free it
- * with `alphabeta_engine_free`. Errors: `NULL_POINTER`, `BAD_CONFIG`, `OUT_OF_MEMORY` (the
- * table is too large), `UNSUPPORTED` (no_std builds, or the threads could not be started).
+ * with `alphabeta_engine_free`. `*out` is written only on success: after an error nothing was
+ * created and there is nothing to free. Errors: `NULL_POINTER`, `BAD_CONFIG`,
+ * `OUT_OF_MEMORY` (the table is too large), `THREADS` (the operating system refused the
+ * pool's threads), `UNSUPPORTED` (no_std builds).
  *
  * # Safety
  * `config` is NULL or points at a config; `out` is valid for a write.
@@ -847,13 +891,25 @@ alphabeta_status alphabeta_engine_new(const alphabeta_config *config,
                                       alphabeta_engine **out);
 
 /**
- * Frees an engine made by `alphabeta_engine_new`, with its table. NULL is ignored. With
- * `threads > 1` it returns once the engine's pool threads have ended, so that none outlives
- * it (a host may exit right after). Never call it on an engine made by
- * `alphabeta_engine_init` (that memory is yours), or while it searches.
+ * Ends an engine. NULL, and memory that holds no engine, are ignored.
+ *
+ * * An engine from `alphabeta_engine_new` is freed with its table. With `threads > 1` this
+ *   returns once the engine's pool threads have ended, so that none outlives it (a host may
+ *   exit right after).
+ * * An engine from `alphabeta_engine_init` is ended in place: nothing is freed (the memory
+ *   is yours), and later calls with the pointer return `ALPHABETA_ERROR_NOT_AN_ENGINE` as
+ *   long as the memory is not reused; `alphabeta_engine_init` may build a new engine there.
+ * * **During a call on the engine** (from one of its callbacks, or from another thread while
+ *   it searches) the free is deferred: it asks the search to stop, as
+ *   `alphabeta_engine_stop` does, and returns at once. The engine stays valid until that call
+ *   returns: the search ends as a stopped search does (its status, the result of the last
+ *   completed iteration with `completed == false`, the PV) and frees the engine on its way
+ *   out, after the last callback. The engine must not be used once that call has returned.
+ *   Calling `alphabeta_engine_free` again before then does nothing more.
  *
  * # Safety
- * `engine` is NULL or came from `alphabeta_engine_new` and is not used afterwards.
+ * `engine` is NULL or points at memory that holds (or held) an engine; a heap engine is not
+ * used after it is freed, and no other thread starts a call on the engine meanwhile.
  */
 void alphabeta_engine_free(alphabeta_engine *engine);
 
@@ -881,7 +937,8 @@ alphabeta_status alphabeta_engine_stop(const alphabeta_engine *engine);
  * Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `NULL_CALLBACK` (also a missing `clone_state` or
  * `free_state` on an engine with several threads), `ALREADY_SEARCHING`, `ZERO_MAX_DEPTH`,
  * `MIN_DEPTH_ABOVE_MAX_DEPTH`, `DEPTH_BEYOND_CAPACITY`, `NO_CLOCK`, `MOVE_OVERFLOW`,
- * `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `CLONE_FAILED`, `PV_TRUNCATED`, `PANIC`.
+ * `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `SCORE_OUT_OF_RANGE` (see the evaluate callback),
+ * `CLONE_FAILED`, `PV_TRUNCATED`, `PANIC`.
  *
  * # Safety
  * Every non-NULL pointer is valid; the callbacks behave as documented.
@@ -897,9 +954,13 @@ alphabeta_status alphabeta_search(alphabeta_engine *engine,
  * One fixed-depth search with the window `(alpha, beta)` on an int32 engine: no iterative
  * deepening, no clock, no stop. The building block of window drivers (MTD(f), a
  * null-window solver). Depth 0 is not an error here: it returns the static evaluation (or
- * quiescence) of the position. Errors: as `alphabeta_search` (but not `ZERO_MAX_DEPTH`),
- * plus `INVALID_WINDOW` and `WRONG_SCORE_TYPE` (a double engine: use
- * `alphabeta_search_window_double`).
+ * quiescence) of the position.
+ *
+ * The window: `alpha < beta`, both in `-INT32_MAX..=INT32_MAX` (`-INT32_MAX, INT32_MAX` is
+ * the full window); scores are those of the evaluate callback (`-1000000..=1000000`, or
+ * ±`INT32_MAX`). `INT32_MIN` is below -infinity: `INVALID_WINDOW`. Errors: as
+ * `alphabeta_search` (but not `ZERO_MAX_DEPTH`), plus `INVALID_WINDOW` and
+ * `WRONG_SCORE_TYPE` (a double engine: use `alphabeta_search_window_double`).
  *
  * # Safety
  * As `alphabeta_search`.
@@ -912,7 +973,8 @@ alphabeta_status alphabeta_search_window(alphabeta_engine *engine,
                                          alphabeta_window_result *result);
 
 /**
- * `alphabeta_search_window` for a double engine.
+ * `alphabeta_search_window` for a double engine: `alpha < beta`, neither NaN
+ * (`-HUGE_VAL, HUGE_VAL` is the full window), else `INVALID_WINDOW`.
  *
  * # Safety
  * As `alphabeta_search`.
@@ -956,8 +1018,10 @@ alphabeta_multi_config alphabeta_multi_config_default(void);
  * Errors: `NULL_POINTER`, `NULL_CALLBACK`, `BAD_CONFIG` (also a double score type or
  * `threads` other than 1), `TABLE_MEMORY`, `PLAYER_COUNT`, `PLAYER_OUT_OF_RANGE`,
  * `OUT_OF_TURN_UNSUPPORTED`, `INVALID_BOUNDS`, `SCORE_OUT_OF_BOUNDS`, the limit errors of
- * `alphabeta_search`, `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `PV_TRUNCATED`,
- * `NO_CLOCK`, `PANIC`.
+ * `alphabeta_search`, `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`,
+ * `SCORE_OUT_OF_RANGE` (paranoid and best-reply: the root player's score, see `evaluate`),
+ * `PV_TRUNCATED` (not for a NULL buffer of capacity 0: the PV is then not wanted, and
+ * `pv_length` still tells its length), `NO_CLOCK`, `PANIC`.
  *
  * # Safety
  * Every non-NULL pointer is valid; the callbacks behave as documented.

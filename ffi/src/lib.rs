@@ -63,9 +63,10 @@ pub enum alphabeta_status {
     ALPHABETA_ERROR_MOVE_OVERFLOW = 6,
     /// The game reported a negative number of moves.
     ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT = 7,
-    /// The evaluator returned NaN.
+    /// The evaluator returned NaN (a double engine).
     ALPHABETA_ERROR_NAN_SCORE = 8,
-    /// A window search with `alpha >= beta` (or NaN).
+    /// A window search with `alpha >= beta`, a NaN bound, or a bound beyond the infinities
+    /// (`INT32_MIN`, below -`INT32_MAX`).
     ALPHABETA_ERROR_INVALID_WINDOW = 9,
     /// A search was started on an engine that is already searching.
     ALPHABETA_ERROR_ALREADY_SEARCHING = 10,
@@ -98,12 +99,19 @@ pub enum alphabeta_status {
     ALPHABETA_ERROR_PLAYER_OUT_OF_RANGE = 22,
     /// Best-reply search without `generate_moves_for` and `set_player_to_move`.
     ALPHABETA_ERROR_OUT_OF_TURN_UNSUPPORTED = 23,
-    /// Max^n bounds that are inconsistent.
+    /// A multi-player game declares score bounds no vector can meet (`players * min_score >
+    /// max_sum`), or too wide for exact int32 arithmetic (see `alphabeta_multi_game.has_bounds`).
     ALPHABETA_ERROR_INVALID_BOUNDS = 24,
     /// A score vector broke the bounds the game declared.
     ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS = 25,
     /// The memory for the table (or the engine) could not be allocated.
     ALPHABETA_ERROR_OUT_OF_MEMORY = 26,
+    /// The engine's thread pool could not be started (the operating system refused the
+    /// threads `config.threads` asks for); nothing was created.
+    ALPHABETA_ERROR_THREADS = 27,
+    /// The evaluator returned a score outside the valid range: `INT32_MIN`, or a score beyond
+    /// ±1000000 other than ±`INT32_MAX` (double engines: beyond ±1e6 other than ±infinity).
+    ALPHABETA_ERROR_SCORE_OUT_OF_RANGE = 28,
 }
 
 use alphabeta_status::*;
@@ -121,7 +129,12 @@ impl From<SearchError> for alphabeta_status {
             SearchError::MoveListOverflow { .. } => ALPHABETA_ERROR_MOVE_OVERFLOW,
             SearchError::NanScore { .. } => ALPHABETA_ERROR_NAN_SCORE,
             SearchError::InvalidWindow => ALPHABETA_ERROR_INVALID_WINDOW,
-            // Refused by the C configuration already; any later one is a configuration error.
+            SearchError::ScoreOutOfRange { .. } => ALPHABETA_ERROR_SCORE_OUT_OF_RANGE,
+            // Refused by the C configuration already (`max_quiescence_depth` above
+            // `alphabeta_max_ply()`, `null_window_epsilon`).
+            SearchError::QuiescenceDepthBeyondCapacity { .. }
+            | SearchError::InvalidNullWindowEpsilon => ALPHABETA_ERROR_BAD_CONFIG,
+            // A later one is a configuration error too.
             _ => ALPHABETA_ERROR_BAD_CONFIG,
         }
     }
@@ -141,7 +154,7 @@ pub extern "C" fn alphabeta_status_message(status: i32) -> *const c_char {
         6 => b"the game reported more moves than the buffer holds (alphabeta_max_moves())\0",
         7 => b"the game reported a negative number of moves\0",
         8 => b"the evaluator returned NaN\0",
-        9 => b"the search window is empty or NaN: alpha must be less than beta\0",
+        9 => b"the search window is invalid: alpha must be less than beta, neither NaN nor INT32_MIN\0",
         10 => b"the engine is already searching\0",
         11 => b"the engine memory is too small or misaligned\0",
         12 => b"the table memory is misaligned (16 bytes) or holds fewer than 2 slots\0",
@@ -156,9 +169,11 @@ pub extern "C" fn alphabeta_status_message(status: i32) -> *const c_char {
         21 => b"a multi-player game needs 2 to ALPHABETA_MAX_PLAYERS players\0",
         22 => b"the player to move is out of range\0",
         23 => b"best-reply search needs generate_moves_for and set_player_to_move\0",
-        24 => b"the max^n score bounds are inconsistent\0",
+        24 => b"the declared score bounds are impossible (players * min_score > max_sum) or too wide for int32 sums\0",
         25 => b"a score vector broke the declared bounds\0",
         26 => b"out of memory: the table could not be allocated\0",
+        27 => b"the thread pool could not be started (the system refused the threads)\0",
+        28 => b"the evaluator returned a score outside the valid range (-1000000..=1000000, or +-INT32_MAX / +-infinity; never INT32_MIN)\0",
         _ => b"unknown status\0",
     };
     message.as_ptr().cast()
@@ -208,12 +223,21 @@ pub struct alphabeta_game {
     /// Takes back `move`, the last move played.
     pub unmake_move: Option<unsafe extern "C" fn(user_data: *mut c_void, mv: u32)>,
     /// The score of the position for `player` (higher is better for `player`); `ply` is the
-    /// distance from the root, `depth_left` the plies left. Wins: `1000000 - ply`, losses
-    /// `-(1000000 - ply)`.
+    /// distance from the root, `depth_left` the plies left.
+    ///
+    /// Valid scores: `-1000000..=1000000`, where a win `ply` plies from the root is
+    /// `1000000 - ply` and a loss `-(1000000 - ply)` (keep heuristic values strictly inside
+    /// ±(1000000 - 4096) so that they are never read as wins or losses), or exactly
+    /// `INT32_MAX` / `-INT32_MAX` for "better / worse than anything". Anything else stops the
+    /// search with `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`: `INT32_MIN` always (it has no
+    /// negation), and any other value beyond ±1000000.
     pub evaluate: Option<
         unsafe extern "C" fn(user_data: *mut c_void, player: i32, ply: u32, depth_left: u32) -> i32,
     >,
-    /// The same for `ALPHABETA_SCORE_DOUBLE` engines (wins `1e6 - ply`). NaN is an error.
+    /// The same for `ALPHABETA_SCORE_DOUBLE` engines: valid scores are `-1e6..=1e6` (wins
+    /// `1e6 - ply`, losses `-(1e6 - ply)`) or ±infinity ("better / worse than anything"). NaN
+    /// stops the search with `ALPHABETA_ERROR_NAN_SCORE`, any other value beyond ±1e6 with
+    /// `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`.
     pub evaluate_double: Option<
         unsafe extern "C" fn(user_data: *mut c_void, player: i32, ply: u32, depth_left: u32) -> f64,
     >,
@@ -545,7 +569,8 @@ pub struct alphabeta_config {
     pub lmr_min_move_index: u32,
     /// Quiescence search (with a `generate_tactical_moves` callback). Default true.
     pub quiescence: bool,
-    /// Most plies of quiescence search. Default 4.
+    /// Most plies of quiescence search: at most `alphabeta_max_ply()` (`BAD_CONFIG` above).
+    /// Default 4.
     pub max_quiescence_depth: u32,
     /// Random choice among exactly equal root moves. Default false.
     pub tie_break: bool,
@@ -636,6 +661,12 @@ fn convert(c: &alphabeta_config) -> Result<(Config, OrderingConfig, bool), alpha
     if c.threads > MAX_THREADS {
         return Err(ALPHABETA_ERROR_BAD_CONFIG);
     }
+    // The core bounds quiescence like the main search (`QuiescenceDepthBeyondCapacity`, at
+    // search time when quiescence is on): refused here whatever `quiescence` says, so that a
+    // configuration is accepted or refused once, when the engine is made.
+    if c.max_quiescence_depth as usize > MAX_PLY {
+        return Err(ALPHABETA_ERROR_BAD_CONFIG);
+    }
     let config = Config {
         algorithm,
         iterative_deepening: c.iterative_deepening,
@@ -711,7 +742,9 @@ pub struct alphabeta_limits {
     pub min_depth: u32,
     /// The deepest iteration (1 to `alphabeta_max_ply()`).
     pub max_depth: u32,
-    /// Microseconds allowed, measured on the clock; 0 means no time limit.
+    /// Microseconds allowed, measured on the clock, or `ALPHABETA_NO_TIME_LIMIT` (the value
+    /// `alphabeta_limits_depth` sets) for none. As in the Rust `Limits::with_time_limit`, 0 is
+    /// no time at all: the search completes `min_depth` and stops there.
     pub time_limit_micros: u64,
     /// The host's clock; NULL uses the library's own clock (std builds only; a `no_std`
     /// build with a time limit and no clock returns `ALPHABETA_ERROR_NO_CLOCK`).
@@ -724,13 +757,18 @@ pub struct alphabeta_limits {
     pub on_iteration_user_data: *mut c_void,
 }
 
-/// Limits from depth 1 to `max_depth`, no time limit, no clock, no callback.
+/// `alphabeta_limits.time_limit_micros`: no time limit (`UINT64_MAX`). Any other value is a
+/// limit; 0 completes `min_depth` and stops.
+pub const ALPHABETA_NO_TIME_LIMIT: u64 = u64::MAX;
+
+/// Limits from depth 1 to `max_depth`, no time limit (`ALPHABETA_NO_TIME_LIMIT`), no clock, no
+/// callback.
 #[no_mangle]
 pub extern "C" fn alphabeta_limits_depth(max_depth: u32) -> alphabeta_limits {
     alphabeta_limits {
         min_depth: 1,
         max_depth,
-        time_limit_micros: 0,
+        time_limit_micros: ALPHABETA_NO_TIME_LIMIT,
         clock: None,
         clock_user_data: core::ptr::null_mut(),
         on_iteration: None,
@@ -901,14 +939,29 @@ impl Kind {
 
 const MAGIC: u64 = 0x616c_7068_6162_6574; // "alphabet"
 
+/// `alphabeta_engine.state`: no call runs.
+const IDLE: u8 = 0;
+/// `alphabeta_engine.state`: a search (or a table or history call) runs.
+const SEARCHING: u8 = 1;
+/// `alphabeta_engine.state`: a call runs and the engine was freed meanwhile; the call frees
+/// it when it returns.
+const FREE_PENDING: u8 = 2;
+/// `alphabeta_engine.state`: being freed.
+const FREEING: u8 = 3;
+
 /// An engine. Opaque: create one with `alphabeta_engine_init` (in memory you provide) or
 /// `alphabeta_engine_new` (std builds).
 pub struct alphabeta_engine {
     magic: u64,
     /// Raised by `alphabeta_engine_stop`; cleared when a search starts.
     stop: AtomicBool,
-    /// Set while a search runs.
-    searching: AtomicBool,
+    /// `IDLE`, `SEARCHING` (a call runs), `FREE_PENDING` (`alphabeta_engine_free` was called
+    /// while a call runs: the call frees the engine on its way out) or `FREEING`.
+    state: AtomicU8,
+    /// Made by `alphabeta_engine_new` (freeing it returns the memory), not
+    /// `alphabeta_engine_init` (the memory is the host's).
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    on_heap: bool,
     /// The table's generation counter (the table's slots are in the host's memory).
     generation: AtomicU8,
     /// Whether `alphabeta_engine_free` must free the table (std builds).
@@ -959,7 +1012,8 @@ fn guard(body: impl FnOnce() -> alphabeta_status) -> alphabeta_status {
 }
 
 /// Builds the engine in `memory` (not yet a valid engine) over a table of `slots` slots at
-/// `table`.
+/// `table`. On failure `memory` holds no engine (whatever was built in it is dropped and its
+/// magic cleared).
 ///
 /// # Safety
 /// `memory` is valid for writes of an engine and suitably aligned; `table` is valid for
@@ -970,7 +1024,7 @@ unsafe fn build(
     config: &alphabeta_config,
     table: *mut u8,
     slots: usize,
-    owns_table: bool,
+    on_heap: bool,
 ) -> alphabeta_status {
     #[cfg(feature = "std")]
     let min_split_nodes = u64::from(config.parallel_min_split_nodes);
@@ -983,9 +1037,10 @@ unsafe fn build(
         memory.write(alphabeta_engine {
             magic: MAGIC,
             stop: AtomicBool::new(false),
-            searching: AtomicBool::new(false),
+            state: AtomicU8::new(IDLE),
+            on_heap,
             generation: AtomicU8::new(0),
-            owns_table,
+            owns_table: on_heap,
             table_slots: slots,
             table_memory: table,
             kind: UnsafeCell::new(Kind::Int(Engine::with_parts(
@@ -1055,7 +1110,22 @@ unsafe fn build(
         };
         match parallel {
             Ok(parallel) => *kind = parallel,
-            Err(_) => return ALPHABETA_ERROR_UNSUPPORTED,
+            Err(error) => {
+                // Nothing is left half-made: the engine is dropped, and `memory` no longer
+                // reads as one.
+                // SAFETY: `memory` holds the engine written above, dropped once; the magic
+                // is plain data, written after.
+                unsafe {
+                    core::ptr::drop_in_place(memory);
+                    core::ptr::addr_of_mut!((*memory).magic).write(0);
+                }
+                return match error {
+                    alphabeta::parallel::ParallelError::TooManyThreads { .. } => {
+                        ALPHABETA_ERROR_BAD_CONFIG
+                    }
+                    _ => ALPHABETA_ERROR_THREADS,
+                };
+            }
         }
     }
     ALPHABETA_OK
@@ -1082,8 +1152,9 @@ fn zero<L: Slot>(slots: &[L]) {
 /// * `out`: receives the engine (the same address as `memory`), only on success.
 ///
 /// Both memories must stay valid and unmoved while the engine is used; nothing needs
-/// freeing afterwards. Errors: `NULL_POINTER`, `ENGINE_MEMORY`, `TABLE_MEMORY`, `BAD_CONFIG`,
-/// `UNSUPPORTED` (`threads` other than 1: a thread pool needs `alphabeta_engine_new`).
+/// freeing afterwards (`alphabeta_engine_free` may end the engine, which then reads as no
+/// engine, but frees nothing). Errors: `NULL_POINTER`, `ENGINE_MEMORY`, `TABLE_MEMORY`,
+/// `BAD_CONFIG`, `UNSUPPORTED` (`threads` other than 1: a thread pool needs `alphabeta_engine_new`).
 ///
 /// # Safety
 /// The pointers are valid for the sizes given.
@@ -1151,8 +1222,10 @@ fn table_slots(
 
 /// Creates an engine on the heap (std builds) with a table of `table_slots` slots (0: none),
 /// searching on `config->threads` threads (a pool that lives as long as the engine). Free it
-/// with `alphabeta_engine_free`. Errors: `NULL_POINTER`, `BAD_CONFIG`, `OUT_OF_MEMORY` (the
-/// table is too large), `UNSUPPORTED` (no_std builds, or the threads could not be started).
+/// with `alphabeta_engine_free`. `*out` is written only on success: after an error nothing was
+/// created and there is nothing to free. Errors: `NULL_POINTER`, `BAD_CONFIG`,
+/// `OUT_OF_MEMORY` (the table is too large), `THREADS` (the operating system refused the
+/// pool's threads), `UNSUPPORTED` (no_std builds).
 ///
 /// # Safety
 /// `config` is NULL or points at a config; `out` is valid for a write.
@@ -1195,9 +1268,19 @@ pub unsafe extern "C" fn alphabeta_engine_new(
             let engine = Box::into_raw(memory).cast::<alphabeta_engine>();
             // SAFETY: fresh heap memory for the engine and the table.
             let status = unsafe { build(engine, &config, table, slots, true) };
+            if status != ALPHABETA_OK {
+                // `*out` is written only on success: free what was made for the engine.
+                // SAFETY: `build` left the memory without an engine (it dropped what it
+                // built); the box and the table were allocated above, and are freed once.
+                unsafe {
+                    drop(Box::from_raw(engine.cast::<core::mem::MaybeUninit<alphabeta_engine>>()));
+                    free_table(table, slots, config.score_type == ALPHABETA_SCORE_DOUBLE);
+                }
+                return status;
+            }
             // SAFETY: `out` is valid for a write.
             unsafe { out.write(engine) };
-            status
+            ALPHABETA_OK
         })
     }
     #[cfg(not(feature = "std"))]
@@ -1217,52 +1300,107 @@ fn slot_table<L: Slot>(slots: usize) -> Option<*mut u8> {
     Some(Box::into_raw(table.into_boxed_slice()).cast())
 }
 
-/// Frees an engine made by `alphabeta_engine_new`, with its table. NULL is ignored. With
-/// `threads > 1` it returns once the engine's pool threads have ended, so that none outlives
-/// it (a host may exit right after). Never call it on an engine made by
-/// `alphabeta_engine_init` (that memory is yours), or while it searches.
+/// Frees a heap table of `slots` slots made by `slot_table` (NULL: nothing).
 ///
 /// # Safety
-/// `engine` is NULL or came from `alphabeta_engine_new` and is not used afterwards.
+/// `table` is NULL or came from `slot_table` with `slots` slots of the score type, and is not
+/// used afterwards.
+#[cfg(feature = "std")]
+unsafe fn free_table(table: *mut u8, slots: usize, double: bool) {
+    if table.is_null() {
+        return;
+    }
+    // SAFETY: allocated by `slot_table` as a boxed slice of `slots` (the caller's promise).
+    unsafe {
+        if double {
+            drop(Box::from_raw(core::ptr::slice_from_raw_parts_mut(table.cast::<Slot64>(), slots)));
+        } else {
+            drop(Box::from_raw(core::ptr::slice_from_raw_parts_mut(table.cast::<Slot32>(), slots)));
+        }
+    }
+}
+
+/// Ends an engine: a heap engine is freed with its table (its pool threads joined first); an
+/// engine in host memory is dropped in place and its magic cleared, so that later calls with
+/// the pointer return `NOT_AN_ENGINE` while the memory is the host's again.
+///
+/// # Safety
+/// `engine` is a live engine that no call is using (its state is `FREEING`, or a call that
+/// ran on it has just finished), released once.
+unsafe fn release(engine: *mut alphabeta_engine) {
+    // SAFETY: a live engine (the caller's promise).
+    let on_heap = unsafe { (*engine).on_heap };
+    #[cfg(feature = "std")]
+    if on_heap {
+        // SAFETY: from `alphabeta_engine_new`, so a box, freed once.
+        let boxed = unsafe { Box::from_raw(engine) };
+        let (owned, table, slots) = (boxed.owns_table, boxed.table_memory, boxed.table_slots);
+        // SAFETY: no call uses the engine (the caller's promise).
+        let double = unsafe { (*boxed.kind.get()).is_double() };
+        // The engine (and its thread pool) first, then the table it points into.
+        drop(boxed);
+        if owned {
+            // SAFETY: allocated in `alphabeta_engine_new` with `slots` slots of this type.
+            unsafe { free_table(table, slots, double) };
+        }
+        return;
+    }
+    let _ = on_heap;
+    // SAFETY: the host's memory, holding an engine dropped once; the magic is plain data,
+    // written after, so that the memory no longer reads as an engine.
+    unsafe {
+        core::ptr::drop_in_place(engine);
+        core::ptr::addr_of_mut!((*engine).magic).write(0);
+    }
+}
+
+/// Ends an engine. NULL, and memory that holds no engine, are ignored.
+///
+/// * An engine from `alphabeta_engine_new` is freed with its table. With `threads > 1` this
+///   returns once the engine's pool threads have ended, so that none outlives it (a host may
+///   exit right after).
+/// * An engine from `alphabeta_engine_init` is ended in place: nothing is freed (the memory
+///   is yours), and later calls with the pointer return `ALPHABETA_ERROR_NOT_AN_ENGINE` as
+///   long as the memory is not reused; `alphabeta_engine_init` may build a new engine there.
+/// * **During a call on the engine** (from one of its callbacks, or from another thread while
+///   it searches) the free is deferred: it asks the search to stop, as
+///   `alphabeta_engine_stop` does, and returns at once. The engine stays valid until that call
+///   returns: the search ends as a stopped search does (its status, the result of the last
+///   completed iteration with `completed == false`, the PV) and frees the engine on its way
+///   out, after the last callback. The engine must not be used once that call has returned.
+///   Calling `alphabeta_engine_free` again before then does nothing more.
+///
+/// # Safety
+/// `engine` is NULL or points at memory that holds (or held) an engine; a heap engine is not
+/// used after it is freed, and no other thread starts a call on the engine meanwhile.
 #[no_mangle]
 pub unsafe extern "C" fn alphabeta_engine_free(engine: *mut alphabeta_engine) {
-    #[cfg(feature = "std")]
-    {
-        let _ = guard(|| {
-            if engine.is_null() {
-                return ALPHABETA_OK;
+    let _ = guard(|| {
+        // SAFETY: the caller's promise.
+        let Ok(live) = (unsafe { check(engine) }) else {
+            return ALPHABETA_OK; // NULL, or no engine: nothing to do
+        };
+        let mut current = live.state.load(Ordering::Acquire);
+        loop {
+            let next = match current {
+                IDLE => FREEING,
+                SEARCHING => FREE_PENDING,
+                _ => return ALPHABETA_OK, // already pending or being freed
+            };
+            match live.state.compare_exchange(current, next, Ordering::AcqRel, Ordering::Acquire) {
+                Ok(_) => break,
+                Err(actual) => current = actual,
             }
-            // SAFETY: from `alphabeta_engine_new` (the caller's promise).
-            let boxed = unsafe { Box::from_raw(engine) };
-            let owned_table = boxed.magic == MAGIC && boxed.owns_table;
-            let (table, slots) = (boxed.table_memory, boxed.table_slots);
-            // SAFETY: the engine is not searching (the caller's promise).
-            let double = unsafe { (*boxed.kind.get()).is_double() };
-            // The engine (and its thread pool) first, then the table it points into.
-            drop(boxed);
-            if owned_table && !table.is_null() {
-                // SAFETY: allocated in `alphabeta_engine_new` as a boxed slice of `slots`.
-                unsafe {
-                    if double {
-                        drop(Box::from_raw(core::ptr::slice_from_raw_parts_mut(
-                            table.cast::<Slot64>(),
-                            slots,
-                        )));
-                    } else {
-                        drop(Box::from_raw(core::ptr::slice_from_raw_parts_mut(
-                            table.cast::<Slot32>(),
-                            slots,
-                        )));
-                    }
-                }
-            }
-            ALPHABETA_OK
-        });
-    }
-    #[cfg(not(feature = "std"))]
-    {
-        let _ = engine;
-    }
+        }
+        if current == IDLE {
+            // SAFETY: `FREEING`: no call runs, and none can start.
+            unsafe { release(engine) };
+        } else {
+            // The running call frees it when it returns (`Searching::drop`).
+            live.stop.store(true, Ordering::Relaxed);
+        }
+        ALPHABETA_OK
+    });
 }
 
 /// The engine behind a pointer, if it is one.
@@ -1312,32 +1450,45 @@ unsafe fn with_engine(
     engine: *mut alphabeta_engine,
     body: impl FnOnce(&mut Kind, &AtomicBool) -> alphabeta_status,
 ) -> alphabeta_status {
+    let pointer = engine;
     guard(|| {
         // SAFETY: the caller's promise.
-        let engine = match unsafe { check(engine) } {
+        let engine = match unsafe { check(pointer) } {
             Ok(engine) => engine,
             Err(status) => return status,
         };
-        if engine.searching.swap(true, Ordering::Acquire) {
+        let start =
+            engine.state.compare_exchange(IDLE, SEARCHING, Ordering::Acquire, Ordering::Relaxed);
+        if start.is_err() {
             return ALPHABETA_ERROR_ALREADY_SEARCHING;
         }
-        // Clears `searching` when this scope ends, also when `body` panics and `guard` catches
-        // it: otherwise every later call on the engine would return ALREADY_SEARCHING.
-        let _searching = Searching(&engine.searching);
+        // Ends the call when this scope ends, also when `body` panics and `guard` catches it
+        // (otherwise every later call on the engine would return ALREADY_SEARCHING), and frees
+        // the engine if `alphabeta_engine_free` was called meanwhile. Declared before the
+        // borrows below, so dropped after them.
+        let _searching = Searching(pointer);
         engine.stop.store(false, Ordering::Relaxed);
-        // SAFETY: `searching` gives this call exclusive use of `kind`; `stop` is a separate
-        // field that other threads only touch through shared references.
+        // SAFETY: `state` gives this call exclusive use of `kind`; `stop` is a separate field
+        // that other threads only touch through shared references.
         let kind = unsafe { &mut *engine.kind.get() };
         body(kind, &engine.stop)
     })
 }
 
-/// Clears an engine's `searching` flag when dropped.
-struct Searching<'a>(&'a AtomicBool);
+/// Ends a call on an engine when dropped: the engine is idle again, or, when it was freed
+/// during the call, released.
+struct Searching(*mut alphabeta_engine);
 
-impl Drop for Searching<'_> {
+impl Drop for Searching {
     fn drop(&mut self) {
-        self.0.store(false, Ordering::Release);
+        // SAFETY: the engine is live while the call runs (a free is deferred to here).
+        let state = unsafe { &(*self.0).state };
+        if state.compare_exchange(SEARCHING, IDLE, Ordering::Release, Ordering::Acquire).is_err() {
+            // FREE_PENDING: `alphabeta_engine_free` was called during the call, which no longer
+            // uses the engine.
+            // SAFETY: the call is over and the free was asked once; nothing else runs on it.
+            unsafe { release(self.0) };
+        }
     }
 }
 
@@ -1354,7 +1505,8 @@ impl Drop for Searching<'_> {
 /// Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `NULL_CALLBACK` (also a missing `clone_state` or
 /// `free_state` on an engine with several threads), `ALREADY_SEARCHING`, `ZERO_MAX_DEPTH`,
 /// `MIN_DEPTH_ABOVE_MAX_DEPTH`, `DEPTH_BEYOND_CAPACITY`, `NO_CLOCK`, `MOVE_OVERFLOW`,
-/// `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `CLONE_FAILED`, `PV_TRUNCATED`, `PANIC`.
+/// `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `SCORE_OUT_OF_RANGE` (see the evaluate callback),
+/// `CLONE_FAILED`, `PV_TRUNCATED`, `PANIC`.
 ///
 /// # Safety
 /// Every non-NULL pointer is valid; the callbacks behave as documented.
@@ -1459,7 +1611,7 @@ impl Clocks {
         };
         let mut rust = Limits::depth(limits.max_depth).with_min_depth(limits.min_depth);
         rust.clock = clock;
-        if limits.time_limit_micros > 0 {
+        if limits.time_limit_micros != ALPHABETA_NO_TIME_LIMIT {
             rust.time_limit_micros = Some(limits.time_limit_micros);
         }
         rust
@@ -1507,6 +1659,7 @@ fn status_of(code: i32) -> Option<alphabeta_status> {
         6 => Some(ALPHABETA_ERROR_MOVE_OVERFLOW),
         20 => Some(ALPHABETA_ERROR_CLONE_FAILED),
         2 => Some(ALPHABETA_ERROR_NULL_CALLBACK),
+        28 => Some(ALPHABETA_ERROR_SCORE_OUT_OF_RANGE),
         _ => Some(ALPHABETA_ERROR_PANIC),
     }
 }
@@ -1541,9 +1694,13 @@ fn fill<S: Score>(
 /// One fixed-depth search with the window `(alpha, beta)` on an int32 engine: no iterative
 /// deepening, no clock, no stop. The building block of window drivers (MTD(f), a
 /// null-window solver). Depth 0 is not an error here: it returns the static evaluation (or
-/// quiescence) of the position. Errors: as `alphabeta_search` (but not `ZERO_MAX_DEPTH`),
-/// plus `INVALID_WINDOW` and `WRONG_SCORE_TYPE` (a double engine: use
-/// `alphabeta_search_window_double`).
+/// quiescence) of the position.
+///
+/// The window: `alpha < beta`, both in `-INT32_MAX..=INT32_MAX` (`-INT32_MAX, INT32_MAX` is
+/// the full window); scores are those of the evaluate callback (`-1000000..=1000000`, or
+/// ±`INT32_MAX`). `INT32_MIN` is below -infinity: `INVALID_WINDOW`. Errors: as
+/// `alphabeta_search` (but not `ZERO_MAX_DEPTH`), plus `INVALID_WINDOW` and
+/// `WRONG_SCORE_TYPE` (a double engine: use `alphabeta_search_window_double`).
 ///
 /// # Safety
 /// As `alphabeta_search`.
@@ -1560,7 +1717,8 @@ pub unsafe extern "C" fn alphabeta_search_window(
     unsafe { window(engine, game, depth, Bounds::Int(alpha, beta), result) }
 }
 
-/// `alphabeta_search_window` for a double engine.
+/// `alphabeta_search_window` for a double engine: `alpha < beta`, neither NaN
+/// (`-HUGE_VAL, HUGE_VAL` is the full window), else `INVALID_WINDOW`.
 ///
 /// # Safety
 /// As `alphabeta_search`.
@@ -1703,5 +1861,44 @@ fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
     #[cfg(not(target_arch = "arm"))]
     loop {
         core::hint::spin_loop();
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+
+    /// A panic inside a call (a library bug; no input provokes one) is caught at the boundary,
+    /// and the engine is idle again afterwards instead of answering ALREADY_SEARCHING for
+    /// ever; a free asked during that call is done on the unwinding.
+    #[test]
+    fn a_caught_panic_leaves_the_engine_usable_and_a_pending_free_done() {
+        let mut engine = core::ptr::null_mut();
+        // SAFETY: valid pointers; every engine is ended once.
+        unsafe {
+            assert_eq!(alphabeta_engine_new(core::ptr::null(), 64, &mut engine), ALPHABETA_OK);
+            let status = with_engine(engine, |_, _| panic!("a bug inside a call"));
+            assert_eq!(status, ALPHABETA_ERROR_PANIC);
+            assert_eq!(with_engine(engine, |_, _| ALPHABETA_OK), ALPHABETA_OK);
+            alphabeta_engine_free(engine);
+
+            // In caller memory, where the end of the engine can be seen.
+            let mut memory = vec![0u64; alphabeta_engine_size() / 8 + 1];
+            let status = alphabeta_engine_init(
+                memory.as_mut_ptr().cast(),
+                memory.len() * 8,
+                core::ptr::null(),
+                core::ptr::null_mut(),
+                0,
+                &mut engine,
+            );
+            assert_eq!(status, ALPHABETA_OK);
+            let status = with_engine(engine, |_, _| {
+                alphabeta_engine_free(engine);
+                panic!("a bug after the free")
+            });
+            assert_eq!(status, ALPHABETA_ERROR_PANIC);
+            assert_eq!(with_engine(engine, |_, _| ALPHABETA_OK), ALPHABETA_ERROR_NOT_AN_ENGINE);
+        }
     }
 }

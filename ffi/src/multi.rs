@@ -57,7 +57,11 @@ pub struct alphabeta_multi_game {
     /// The 64-bit Zobrist key, the player to move included.
     pub zobrist_key: Option<unsafe extern "C" fn(user_data: *mut c_void) -> u64>,
     /// Writes one score per player into `scores` (`players` entries, each from that player's
-    /// point of view; wins `1000000 - ply`).
+    /// point of view; wins `1000000 - ply`). `INT32_MIN` is never valid, in any entry and for
+    /// any algorithm (`ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`). Paranoid and best-reply search
+    /// read the root player's entry, which must be a valid score as for
+    /// `alphabeta_game.evaluate` (`-1000000..=1000000` or ±`INT32_MAX`; else
+    /// `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`).
     pub evaluate: Option<
         unsafe extern "C" fn(
             user_data: *mut c_void,
@@ -80,7 +84,13 @@ pub struct alphabeta_multi_game {
     >,
     /// Optional (best-reply search): makes `player` the player to move.
     pub set_player_to_move: Option<unsafe extern "C" fn(user_data: *mut c_void, player: u32)>,
-    /// Whether `min_score` and `max_sum` hold for every score vector (enables max^n pruning).
+    /// Whether `min_score` and `max_sum` hold for every score vector (enables max^n pruning;
+    /// max^n then checks every vector and fails with `ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS` on
+    /// one that breaks them). The bounds are checked before the search, whatever the
+    /// algorithm: `ALPHABETA_ERROR_INVALID_BOUNDS` unless `players * min_score <= max_sum`
+    /// (some vector can meet them), `players * min_score >= -INT32_MAX`, `max_sum <
+    /// INT32_MAX` and `max_sum - (players - 1) * min_score < INT32_MAX` (the largest score
+    /// one player can have), all computed without overflow.
     pub has_bounds: bool,
     /// Every score is at least this.
     pub min_score: i32,
@@ -168,10 +178,24 @@ impl CMultiGame {
         generate: impl FnOnce(*mut u32, i32) -> i32,
         moves: &mut MoveList<u32, N>,
     ) {
-        if !fill_moves(moves, generate) {
-            let code = ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT as i32;
-            let _ = self.error.compare_exchange(0, code, Ordering::Relaxed, Ordering::Relaxed);
+        if self.failed() {
+            // An error is recorded: stop the search at once (the status is the recorded one).
+            moves.mark_overflow();
+            return;
         }
+        if !fill_moves(moves, generate) {
+            self.fail(ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT);
+        }
+    }
+
+    /// Records the first error of the call.
+    fn fail(&self, status: alphabeta_status) {
+        let code = status as i32;
+        let _ = self.error.compare_exchange(0, code, Ordering::Relaxed, Ordering::Relaxed);
+    }
+
+    fn failed(&self) -> bool {
+        self.error.load(Ordering::Relaxed) != 0
     }
 }
 
@@ -259,6 +283,13 @@ impl MultiEvaluator<CMultiGame> for CMultiEval {
                 )
             }
         }
+        // `INT32_MIN` is never a valid score (it has no negation, which paranoid and best-reply
+        // search apply to the root player's score): recorded, and replaced by a harmless
+        // vector while the search stops (at its next move generation).
+        if scores.contains(&i32::MIN) {
+            game.fail(ALPHABETA_ERROR_SCORE_OUT_OF_RANGE);
+            scores.fill(0);
+        }
     }
 
     fn bounds(&self) -> Option<ScoreBounds<i32>> {
@@ -279,6 +310,50 @@ impl MultiEvaluator<CMultiGame> for Bounded {
     fn bounds(&self) -> Option<ScoreBounds<i32>> {
         self.0
     }
+}
+
+/// The declared bounds, if some score vector can meet them and max^n's arithmetic on them is
+/// exact in `int32_t` (`None` otherwise, and for a player count out of range). With `n`
+/// players, `m = min_score` and `s = max_sum`, computed without overflow:
+///
+/// * `n * m <= s`: a vector of `n` entries, each at least `m`, sums to at least `n * m`, so
+///   with `n * m > s` no vector meets the bounds (every evaluation would fail);
+/// * `n * m >= -INT32_MAX`: the sums of vectors that meet the bounds, and every partial sum,
+///   are representable (the core's integer sums saturate at `±INT32_MAX`);
+/// * `s < INT32_MAX` and `s - (n - 1) * m < INT32_MAX`: the largest entry a vector meeting the
+///   bounds can have (what immediate pruning compares with, and an upper bound of every
+///   partial sum) is representable, and a sum that saturates at `INT32_MAX` is always seen to
+///   break `max_sum`.
+fn checked_bounds(players: u32, min_score: i32, max_sum: i32) -> Option<ScoreBounds<i32>> {
+    if !(2..=ALPHABETA_MAX_PLAYERS).contains(&players) {
+        return None;
+    }
+    let (n, m, s) = (i64::from(players), i64::from(min_score), i64::from(max_sum));
+    let least_sum = n * m;
+    let most_for_one = s - (n - 1) * m;
+    let most = i64::from(i32::MAX);
+    let ok = least_sum <= s && least_sum >= -most && s < most && most_for_one < most;
+    ok.then_some(ScoreBounds { min_score, max_sum })
+}
+
+#[cfg(test)]
+#[test]
+fn bounds_are_checked() {
+    assert!(checked_bounds(3, 0, 1_000_000).is_some());
+    assert!(checked_bounds(3, -10, 100).is_some());
+    assert!(checked_bounds(2, 0, 0).is_some()); // only the zero vector
+    assert!(checked_bounds(3, 1, 2).is_none()); // 3 * 1 > 2: no vector meets them
+    assert!(checked_bounds(3, 10, 5).is_none());
+    assert!(checked_bounds(3, 0, i32::MAX).is_none()); // a saturated sum would pass
+    assert!(checked_bounds(3, 0, i32::MAX - 1).is_some());
+    assert!(checked_bounds(3, -1, i32::MAX - 2).is_none()); // the largest entry is INT32_MAX
+    assert!(checked_bounds(3, -1, i32::MAX - 3).is_some());
+    assert!(checked_bounds(2, i32::MIN, 0).is_none()); // 2 * INT32_MIN overflows
+    assert!(checked_bounds(8, i32::MIN / 8 + 1, 0).is_some());
+    assert!(checked_bounds(8, i32::MIN / 8, 0).is_none()); // a sum of INT32_MIN saturates
+    assert!(checked_bounds(2, 1, i32::MAX).is_none()); // [INT32_MAX, 1] would pass
+    assert!(checked_bounds(2, 1, i32::MAX - 1).is_some());
+    assert!(checked_bounds(1, 0, 10).is_none() && checked_bounds(9, 0, 10).is_none());
 }
 
 impl From<MultiError> for alphabeta_status {
@@ -303,8 +378,10 @@ impl From<MultiError> for alphabeta_status {
 /// Errors: `NULL_POINTER`, `NULL_CALLBACK`, `BAD_CONFIG` (also a double score type or
 /// `threads` other than 1), `TABLE_MEMORY`, `PLAYER_COUNT`, `PLAYER_OUT_OF_RANGE`,
 /// `OUT_OF_TURN_UNSUPPORTED`, `INVALID_BOUNDS`, `SCORE_OUT_OF_BOUNDS`, the limit errors of
-/// `alphabeta_search`, `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `PV_TRUNCATED`,
-/// `NO_CLOCK`, `PANIC`.
+/// `alphabeta_search`, `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`,
+/// `SCORE_OUT_OF_RANGE` (paranoid and best-reply: the root player's score, see `evaluate`),
+/// `PV_TRUNCATED` (not for a NULL buffer of capacity 0: the PV is then not wanted, and
+/// `pv_length` still tells its length), `NO_CLOCK`, `PANIC`.
 ///
 /// # Safety
 /// Every non-NULL pointer is valid; the callbacks behave as documented.
@@ -377,10 +454,18 @@ pub unsafe extern "C" fn alphabeta_multi_search(
             // atomic words, valid for any bits (the caller clears it or accepts old entries).
             unsafe { core::slice::from_raw_parts(table_memory.cast::<Slot32>(), slots) }
         };
+        let bounds = if table.has_bounds {
+            match checked_bounds(table.players, table.min_score, table.max_sum) {
+                Some(bounds) => Some(bounds),
+                None if (2..=ALPHABETA_MAX_PLAYERS).contains(&table.players) => {
+                    return ALPHABETA_ERROR_INVALID_BOUNDS;
+                }
+                None => return ALPHABETA_ERROR_PLAYER_COUNT,
+            }
+        } else {
+            None
+        };
         let generation = AtomicU8::new(0);
-        let bounds = table
-            .has_bounds
-            .then_some(ScoreBounds { min_score: table.min_score, max_sum: table.max_sum });
         let multi_config =
             MultiConfig { algorithm, search, shallow_pruning: config.shallow_pruning };
         let mut engine: MultiEngine<CMultiGame, Bounded, MAX_MOVES, MAX_PLY, TableSlice<'_, i32>> =
@@ -430,7 +515,9 @@ pub unsafe extern "C" fn alphabeta_multi_search(
         }
         // SAFETY: valid for a write.
         unsafe { result.write(c) };
-        if r.pv.len() > pv_capacity {
+        // A NULL buffer (capacity 0) asked for no PV: nothing was truncated (as in
+        // `alphabeta_search`).
+        if r.pv.len() > pv_capacity && !pv.is_null() {
             ALPHABETA_ERROR_PV_TRUNCATED
         } else {
             ALPHABETA_OK

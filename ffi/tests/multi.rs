@@ -165,3 +165,232 @@ fn misuse_gets_a_status() {
     );
     assert_eq!(search(&g, 7).0, alphabeta_status::ALPHABETA_ERROR_BAD_CONFIG);
 }
+
+/// A multi-player search with a PV buffer of `capacity` entries, or none (NULL) for `None`.
+fn search_pv(
+    g: &alphabeta_multi_game,
+    algorithm: u32,
+    capacity: Option<usize>,
+) -> (alphabeta_status, alphabeta_multi_result) {
+    let mut config = alphabeta_multi_config_default();
+    config.algorithm = algorithm;
+    let limits = alphabeta_limits_depth(8);
+    let mut result = alphabeta_multi_result::default();
+    let mut pv = [alphabeta_player_move::default(); 8];
+    let (buffer, capacity) = match capacity {
+        Some(capacity) => (pv.as_mut_ptr(), capacity),
+        None => (std::ptr::null_mut(), 0),
+    };
+    // SAFETY: valid pointers; `buffer` holds `capacity <= 8` entries.
+    let status = unsafe {
+        alphabeta_multi_search(
+            g,
+            &config,
+            &limits,
+            std::ptr::null_mut(),
+            0,
+            &mut result,
+            buffer,
+            capacity,
+        )
+    };
+    (status, result)
+}
+
+// The race for two players as a two-player `alphabeta_game`, for `alphabeta_search`.
+unsafe extern "C" fn side2(ud: *mut c_void) -> i32 {
+    race(ud).to_move as i32
+}
+unsafe extern "C" fn make2(ud: *mut c_void, step: u32) {
+    let r = race(ud);
+    r.history.push(r.to_move);
+    r.total += step;
+    r.to_move = 1 - r.to_move;
+}
+unsafe extern "C" fn evaluate2(ud: *mut c_void, player: i32, ply: u32, _: u32) -> i32 {
+    let r = race(ud);
+    match r.history.last() {
+        Some(&winner) if r.total >= 6 => {
+            let win = 1_000_000 - ply as i32;
+            if winner as i32 == player {
+                win
+            } else {
+                -win
+            }
+        }
+        _ => 0,
+    }
+}
+
+#[test]
+fn a_null_pv_buffer_means_no_pv_in_both_searches() {
+    // Multi-player: NULL and 0 is OK with the PV's true length; a real buffer of capacity 0
+    // is too small (PV_TRUNCATED), as in `alphabeta_search`.
+    for algorithm in [ALPHABETA_MULTI_PARANOID, ALPHABETA_MULTI_MAXN, ALPHABETA_MULTI_BEST_REPLY] {
+        let mut r = Race { total: 3, to_move: 0, history: Vec::new() };
+        let g = game(&mut r);
+        let (status, full) = search_pv(&g, algorithm, Some(8));
+        assert_eq!(status, alphabeta_status::ALPHABETA_OK, "algorithm {algorithm}");
+        assert!(full.pv_length >= 2, "algorithm {algorithm}: {}", full.pv_length);
+        let (status, none) = search_pv(&g, algorithm, None);
+        assert_eq!(status, alphabeta_status::ALPHABETA_OK, "algorithm {algorithm}");
+        assert_eq!(none.pv_length, full.pv_length, "algorithm {algorithm}");
+        assert_eq!((none.best_move, none.score), (full.best_move, full.score));
+        let (status, cut) = search_pv(&g, algorithm, Some(0));
+        assert_eq!(status, alphabeta_status::ALPHABETA_ERROR_PV_TRUNCATED, "algorithm {algorithm}");
+        assert_eq!(cut.pv_length, full.pv_length);
+        assert_eq!((r.total, r.to_move), (3, 0), "the game was not restored");
+    }
+
+    // Two players through `alphabeta_search`: the same answers.
+    let mut r = Race { total: 3, to_move: 0, history: Vec::new() };
+    let g = alphabeta_game {
+        user_data: (&mut r as *mut Race).cast(),
+        generate_moves: Some(generate),
+        make_move: Some(make2),
+        unmake_move: Some(unmake),
+        evaluate: Some(evaluate2),
+        evaluate_double: None,
+        zobrist_key: Some(key),
+        side_to_move: Some(side2),
+        is_terminal: Some(terminal),
+        is_tactical: None,
+        generate_tactical_moves: None,
+        min_plies_to_win: None,
+        min_plies_to_loss: None,
+        clone_state: None,
+        free_state: None,
+    };
+    let mut engine = std::ptr::null_mut();
+    let limits = alphabeta_limits_depth(8);
+    let mut result = alphabeta_result::default();
+    let mut pv = [0u32; 8];
+    // SAFETY: valid pointers; the engine is freed once.
+    unsafe {
+        assert_eq!(
+            alphabeta_engine_new(std::ptr::null(), 0, &mut engine),
+            alphabeta_status::ALPHABETA_OK
+        );
+        let status = alphabeta_search(engine, &g, &limits, &mut result, pv.as_mut_ptr(), 8);
+        assert_eq!(status, alphabeta_status::ALPHABETA_OK);
+        let length = result.pv_length;
+        assert!(length >= 2, "{length}");
+        let status = alphabeta_search(engine, &g, &limits, &mut result, std::ptr::null_mut(), 0);
+        assert_eq!(status, alphabeta_status::ALPHABETA_OK);
+        assert_eq!(result.pv_length, length);
+        let status = alphabeta_search(engine, &g, &limits, &mut result, pv.as_mut_ptr(), 0);
+        assert_eq!(status, alphabeta_status::ALPHABETA_ERROR_PV_TRUNCATED);
+        assert_eq!(result.pv_length, length);
+        alphabeta_engine_free(engine);
+    }
+}
+
+#[test]
+fn impossible_or_overflowing_bounds_are_invalid_bounds() {
+    // With 3 players: (min_score, max_sum).
+    let invalid = [
+        (10, 5),            // every score at least 10, the sum at most 5
+        (1, 2),             // 3 * 1 > 2
+        (0, i32::MAX),      // a sum above INT32_MAX saturates and would pass the check
+        (-1, i32::MAX - 2), // one player could score INT32_MAX
+        (i32::MIN / 2, 0),  // 3 * min_score overflows
+        (i32::MIN, i32::MAX),
+    ];
+    for (min_score, max_sum) in invalid {
+        for algorithm in
+            [ALPHABETA_MULTI_PARANOID, ALPHABETA_MULTI_MAXN, ALPHABETA_MULTI_BEST_REPLY]
+        {
+            let mut r = Race { total: 0, to_move: 0, history: Vec::new() };
+            let g = alphabeta_multi_game { min_score, max_sum, ..game(&mut r) };
+            let (status, _) = search(&g, algorithm);
+            assert_eq!(
+                status,
+                alphabeta_status::ALPHABETA_ERROR_INVALID_BOUNDS,
+                "bounds ({min_score}, {max_sum}), algorithm {algorithm}"
+            );
+            assert_eq!((r.total, r.to_move), (0, 0));
+        }
+    }
+    // SAFETY: a static string.
+    let message = unsafe {
+        std::ffi::CStr::from_ptr(alphabeta_status_message(
+            alphabeta_status::ALPHABETA_ERROR_INVALID_BOUNDS as i32,
+        ))
+    };
+    assert_eq!(
+        message.to_str().unwrap(),
+        "the declared score bounds are impossible (players * min_score > max_sum) or too wide \
+         for int32 sums"
+    );
+
+    // Undeclared bounds are not checked; declared valid ones pass; a vector that breaks valid
+    // bounds is still SCORE_OUT_OF_BOUNDS (the race's winner scores 999,99x > 100).
+    let mut r = Race { total: 0, to_move: 0, history: Vec::new() };
+    let g = alphabeta_multi_game { has_bounds: false, min_score: 10, max_sum: 5, ..game(&mut r) };
+    assert_eq!(search(&g, ALPHABETA_MULTI_MAXN).0, alphabeta_status::ALPHABETA_OK);
+    let g = alphabeta_multi_game { min_score: 0, max_sum: i32::MAX - 1, ..g };
+    let g = alphabeta_multi_game { has_bounds: true, ..g };
+    assert_eq!(search(&g, ALPHABETA_MULTI_MAXN).0, alphabeta_status::ALPHABETA_OK);
+    let g = alphabeta_multi_game { min_score: 0, max_sum: 100, ..g };
+    assert_eq!(
+        search(&g, ALPHABETA_MULTI_MAXN).0,
+        alphabeta_status::ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS
+    );
+}
+
+#[test]
+fn a_quiescence_depth_beyond_the_ply_capacity_is_a_bad_config() {
+    let mut r = Race { total: 0, to_move: 0, history: Vec::new() };
+    let g = game(&mut r);
+    for (depth, want) in [
+        (alphabeta_max_ply() as u32 + 1, alphabeta_status::ALPHABETA_ERROR_BAD_CONFIG),
+        (u32::MAX, alphabeta_status::ALPHABETA_ERROR_BAD_CONFIG),
+        (alphabeta_max_ply() as u32, alphabeta_status::ALPHABETA_OK),
+    ] {
+        let mut config = alphabeta_multi_config_default();
+        config.search.max_quiescence_depth = depth;
+        let limits = alphabeta_limits_depth(4);
+        let mut result = alphabeta_multi_result::default();
+        // SAFETY: valid pointers.
+        let status = unsafe {
+            alphabeta_multi_search(
+                &g,
+                &config,
+                &limits,
+                std::ptr::null_mut(),
+                0,
+                &mut result,
+                std::ptr::null_mut(),
+                0,
+            )
+        };
+        assert_eq!(status, want, "max_quiescence_depth {depth}");
+    }
+}
+
+unsafe extern "C" fn evaluate_min(_: *mut c_void, _: u32, _: u32, scores: *mut i32, players: u32) {
+    for p in 0..players {
+        // SAFETY: `players` entries.
+        unsafe { *scores.add(p as usize) = i32::MIN };
+    }
+}
+
+#[test]
+fn an_int32_min_score_is_out_of_range_for_every_algorithm() {
+    // Paranoid and best-reply negate the root player's score: INT32_MIN used to overflow (a
+    // caught panic in debug builds). Max^n does not negate, but INT32_MIN is no valid score.
+    for algorithm in [ALPHABETA_MULTI_PARANOID, ALPHABETA_MULTI_MAXN, ALPHABETA_MULTI_BEST_REPLY] {
+        let mut r = Race { total: 0, to_move: 0, history: Vec::new() };
+        let g = alphabeta_multi_game {
+            evaluate: Some(evaluate_min),
+            has_bounds: false,
+            ..game(&mut r)
+        };
+        assert_eq!(
+            search(&g, algorithm).0,
+            alphabeta_status::ALPHABETA_ERROR_SCORE_OUT_OF_RANGE,
+            "algorithm {algorithm}"
+        );
+        assert_eq!((r.total, r.to_move), (0, 0));
+    }
+}

@@ -1,19 +1,42 @@
-//! An engine recovers from a panic caught at the boundary: the call returns
-//! `ALPHABETA_ERROR_PANIC`, and the next call searches again instead of answering
-//! `ALPHABETA_ERROR_ALREADY_SEARCHING` for ever (the searching flag is cleared on unwinding).
+//! Scores outside the valid range are statuses, never a wrong value or a panic, and the engine
+//! searches again afterwards:
 //!
-//! The panic is provoked through the core's overflow checks (an evaluation of `i32::MIN`,
-//! negated by the search), so the test needs debug assertions, as `cargo test` has them.
+//! * int32 engines: `INT32_MIN` and values beyond ±1000000 but ±`INT32_MAX` are
+//!   `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`; ±`INT32_MAX` ("better / worse than anything") and
+//!   ±1000000 are valid;
+//! * double engines: NaN is `NAN_SCORE`, values beyond ±1e6 but ±infinity
+//!   `SCORE_OUT_OF_RANGE`;
+//! * a window with `alpha = INT32_MIN` is `INVALID_WINDOW`;
+//! * `max_quiescence_depth` above `alphabeta_max_ply()` is `BAD_CONFIG` when the engine is
+//!   made.
+//!
+//! (An evaluation of `INT32_MIN` used to overflow when the search negated it: a caught panic
+//! in debug builds, a wrong score in release builds. The recovery of an engine from a caught
+//! panic is a unit test of `ffi/src/lib.rs` now that no input provokes one.)
 
-#![cfg(all(feature = "std", debug_assertions))]
+#![cfg(feature = "std")]
 
 use core::ffi::c_void;
-use core::ptr::{null, null_mut};
+use core::ptr::null_mut;
+use std::ffi::CStr;
 
 use alphabeta_ffi::alphabeta_status::*;
 use alphabeta_ffi::*;
 
-/// The game: a counter of plies, two moves everywhere, over at ply 3.
+/// The state: the ply and the score every non-terminal position evaluates to.
+#[repr(C)]
+struct State {
+    ply: i32,
+    score: i32,
+    score_double: f64,
+}
+
+fn st<'a>(state: *mut c_void) -> &'a mut State {
+    // SAFETY: every user_data here is the test's `State`.
+    unsafe { &mut *state.cast::<State>() }
+}
+
+/// The game: two moves everywhere, over at ply 3.
 unsafe extern "C" fn generate(_: *mut c_void, moves: *mut u32, capacity: i32) -> i32 {
     for i in 0..2.min(capacity) {
         // SAFETY: `moves` has room for `capacity` moves.
@@ -22,43 +45,46 @@ unsafe extern "C" fn generate(_: *mut c_void, moves: *mut u32, capacity: i32) ->
     2
 }
 unsafe extern "C" fn make(state: *mut c_void, _: u32) {
-    // SAFETY: `state` is the test's `i32`.
-    unsafe { *state.cast::<i32>() += 1 }
+    st(state).ply += 1;
 }
 unsafe extern "C" fn unmake(state: *mut c_void, _: u32) {
-    // SAFETY: as above.
-    unsafe { *state.cast::<i32>() -= 1 }
+    st(state).ply -= 1;
 }
 unsafe extern "C" fn key(state: *mut c_void) -> u64 {
-    // SAFETY: as above.
-    unsafe { *state.cast::<i32>() as u64 }
+    st(state).ply as u64
 }
 unsafe extern "C" fn side(state: *mut c_void) -> i32 {
-    // SAFETY: as above.
-    unsafe { *state.cast::<i32>() % 2 }
+    st(state).ply % 2
 }
 unsafe extern "C" fn over(state: *mut c_void) -> bool {
-    // SAFETY: as above.
-    unsafe { *state.cast::<i32>() >= 3 }
+    st(state).ply >= 3
 }
-/// Out of the documented range: negating it overflows.
-unsafe extern "C" fn evaluate_min(_: *mut c_void, _: i32, _: u32, _: u32) -> i32 {
-    i32::MIN
+/// The state's score at the leaves (ply 3), 0 elsewhere.
+unsafe extern "C" fn evaluate(state: *mut c_void, _: i32, _: u32, _: u32) -> i32 {
+    let s = st(state);
+    if s.ply >= 3 {
+        s.score
+    } else {
+        0
+    }
 }
-unsafe extern "C" fn evaluate_zero(_: *mut c_void, _: i32, _: u32, _: u32) -> i32 {
-    0
+unsafe extern "C" fn evaluate_double(state: *mut c_void, _: i32, _: u32, _: u32) -> f64 {
+    let s = st(state);
+    if s.ply >= 3 {
+        s.score_double
+    } else {
+        0.0
+    }
 }
 
-#[test]
-fn a_caught_panic_leaves_the_engine_usable() {
-    let mut ply = 0i32;
-    let mut game = alphabeta_game {
-        user_data: (&raw mut ply).cast(),
+fn game(state: &mut State) -> alphabeta_game {
+    alphabeta_game {
+        user_data: (state as *mut State).cast(),
         generate_moves: Some(generate),
         make_move: Some(make),
         unmake_move: Some(unmake),
-        evaluate: Some(evaluate_min),
-        evaluate_double: None,
+        evaluate: Some(evaluate),
+        evaluate_double: Some(evaluate_double),
         zobrist_key: Some(key),
         side_to_move: Some(side),
         is_terminal: Some(over),
@@ -68,23 +94,198 @@ fn a_caught_panic_leaves_the_engine_usable() {
         min_plies_to_loss: None,
         clone_state: None,
         free_state: None,
-    };
+    }
+}
+
+fn engine(score_type: u32) -> *mut alphabeta_engine {
+    let mut config = alphabeta_config_default();
+    config.score_type = score_type;
+    // Without mate distance pruning every root score below is the leaves' (negated: the
+    // leaves are at ply 3, the other side's).
+    config.mate_distance_pruning = false;
     let mut engine = null_mut();
+    // SAFETY: valid pointers.
+    assert_eq!(unsafe { alphabeta_engine_new(&config, 64, &mut engine) }, ALPHABETA_OK);
+    engine
+}
+
+fn message(status: alphabeta_status) -> &'static str {
+    // SAFETY: a static NUL-terminated string.
+    unsafe { CStr::from_ptr(alphabeta_status_message(status as i32)) }.to_str().unwrap()
+}
+
+/// A depth-3 search and a depth-3 full-window search with leaves scoring `score`: the two
+/// statuses and the search's score.
+fn search_int(
+    engine: *mut alphabeta_engine,
+    score: i32,
+) -> (alphabeta_status, alphabeta_status, i32) {
+    let mut state = State { ply: 0, score, score_double: 0.0 };
+    let g = game(&mut state);
     let limits = alphabeta_limits_depth(3);
     let mut result = alphabeta_result::default();
-    // SAFETY: valid pointers throughout; the engine is freed once at the end.
+    let mut window = alphabeta_window_result::default();
+    // SAFETY: valid pointers.
+    let (searched, windowed) = unsafe {
+        alphabeta_engine_clear_table(engine);
+        let searched = alphabeta_search(engine, &g, &limits, &mut result, null_mut(), 0);
+        alphabeta_engine_clear_table(engine);
+        let windowed = alphabeta_search_window(engine, &g, 3, -i32::MAX, i32::MAX, &mut window);
+        (searched, windowed)
+    };
+    assert_eq!(state.ply, 0, "the game was not restored");
+    (searched, windowed, result.score)
+}
+
+#[test]
+fn int32_scores_out_of_range_are_a_status() {
+    let engine = engine(ALPHABETA_SCORE_INT32);
+    for bad in [i32::MIN, 2_000_000, -2_000_000, 1_000_001, -1_000_001, i32::MAX - 1] {
+        let (searched, windowed, _) = search_int(engine, bad);
+        assert_eq!(searched, ALPHABETA_ERROR_SCORE_OUT_OF_RANGE, "score {bad}");
+        assert_eq!(windowed, ALPHABETA_ERROR_SCORE_OUT_OF_RANGE, "score {bad}");
+        // The engine is usable afterwards.
+        assert_eq!(search_int(engine, 7), (ALPHABETA_OK, ALPHABETA_OK, -7), "after {bad}");
+    }
+    // Valid: a win and a loss at the leaves' ply (3: ±999,997), a heuristic value.
+    for good in [999_997, -999_997, -42] {
+        let (searched, windowed, score) = search_int(engine, good);
+        assert_eq!((searched, windowed), (ALPHABETA_OK, ALPHABETA_OK), "score {good}");
+        assert_eq!(score, -good, "score {good}");
+    }
+    assert_eq!(
+        message(ALPHABETA_ERROR_SCORE_OUT_OF_RANGE),
+        "the evaluator returned a score outside the valid range (-1000000..=1000000, or \
+         +-INT32_MAX / +-infinity; never INT32_MIN)"
+    );
+    // SAFETY: from `alphabeta_engine_new`, freed once.
+    unsafe { alphabeta_engine_free(engine) };
+}
+
+#[test]
+fn double_scores_out_of_range_are_a_status() {
+    let cases = [
+        (f64::NAN, ALPHABETA_ERROR_NAN_SCORE),
+        (2e6, ALPHABETA_ERROR_SCORE_OUT_OF_RANGE),
+        (-1e6 - 0.5, ALPHABETA_ERROR_SCORE_OUT_OF_RANGE),
+        (f64::MAX, ALPHABETA_ERROR_SCORE_OUT_OF_RANGE),
+        (999_997.0, ALPHABETA_OK),
+        (-0.25, ALPHABETA_OK),
+    ];
+    double_cases(&cases);
+}
+
+/// ±`INT32_MAX` and ±infinity are valid scores, "better / worse than anything" (the core's
+/// `Evaluator` contract of d419eba).
+#[test]
+fn int32_max_and_infinity_are_valid_scores() {
+    let engine = engine(ALPHABETA_SCORE_INT32);
+    for good in [i32::MAX, -i32::MAX] {
+        let (searched, windowed, score) = search_int(engine, good);
+        assert_eq!((searched, windowed), (ALPHABETA_OK, ALPHABETA_OK), "score {good}");
+        assert_eq!(score, -good, "score {good}");
+    }
+    // SAFETY: from `alphabeta_engine_new`, freed once.
+    unsafe { alphabeta_engine_free(engine) };
+    double_cases(&[(f64::INFINITY, ALPHABETA_OK), (f64::NEG_INFINITY, ALPHABETA_OK)]);
+}
+
+/// Depth-3 searches and window searches of a double engine whose leaves score `score`.
+fn double_cases(cases: &[(f64, alphabeta_status)]) {
+    let engine = engine(ALPHABETA_SCORE_DOUBLE);
+    for &(score, want) in cases {
+        let mut state = State { ply: 0, score: 0, score_double: score };
+        let g = game(&mut state);
+        let limits = alphabeta_limits_depth(3);
+        let mut result = alphabeta_result::default();
+        let mut window = alphabeta_window_result::default();
+        // SAFETY: valid pointers.
+        unsafe {
+            alphabeta_engine_clear_table(engine);
+            let status = alphabeta_search(engine, &g, &limits, &mut result, null_mut(), 0);
+            assert_eq!(status, want, "score {score}");
+            if want == ALPHABETA_OK {
+                assert_eq!(result.score_double, -score, "score {score}");
+            }
+            alphabeta_engine_clear_table(engine);
+            let status = alphabeta_search_window_double(
+                engine,
+                &g,
+                3,
+                f64::NEG_INFINITY,
+                f64::INFINITY,
+                &mut window,
+            );
+            assert_eq!(status, want, "window, score {score}");
+        }
+        assert_eq!(state.ply, 0);
+    }
+    // SAFETY: from `alphabeta_engine_new`, freed once.
+    unsafe { alphabeta_engine_free(engine) };
+}
+
+#[test]
+fn a_window_from_int32_min_is_invalid() {
+    let engine = engine(ALPHABETA_SCORE_INT32);
+    let mut state = State { ply: 0, score: 5, score_double: 0.0 };
+    let g = game(&mut state);
+    let mut window = alphabeta_window_result::default();
+    // SAFETY: valid pointers.
     unsafe {
-        assert_eq!(alphabeta_engine_new(null(), 64, &mut engine), ALPHABETA_OK);
-        let status = alphabeta_search(engine, &game, &limits, &mut result, null_mut(), 0);
-        assert_eq!(status, ALPHABETA_ERROR_PANIC);
-        // The unwinding skipped the host's unmake calls: its state is its own to reset.
-        ply = 0;
-        game.user_data = (&raw mut ply).cast();
-        game.evaluate = Some(evaluate_zero);
-        assert_eq!(alphabeta_engine_clear_table(engine), ALPHABETA_OK);
-        let status = alphabeta_search(engine, &game, &limits, &mut result, null_mut(), 0);
+        for (alpha, beta) in [(i32::MIN, i32::MAX), (i32::MIN, 0), (i32::MIN, i32::MIN + 1)] {
+            let status = alphabeta_search_window(engine, &g, 3, alpha, beta, &mut window);
+            assert_eq!(status, ALPHABETA_ERROR_INVALID_WINDOW, "({alpha}, {beta})");
+        }
+        assert_eq!(state.ply, 0);
+        let status = alphabeta_search_window(engine, &g, 3, -i32::MAX, i32::MAX, &mut window);
         assert_eq!(status, ALPHABETA_OK);
-        assert!(result.completed && result.exact && result.has_best_move && ply == 0);
+        assert_eq!(window.score, -5);
         alphabeta_engine_free(engine);
+    }
+    assert_eq!(
+        message(ALPHABETA_ERROR_INVALID_WINDOW),
+        "the search window is invalid: alpha must be less than beta, neither NaN nor INT32_MIN"
+    );
+}
+
+#[test]
+fn a_quiescence_depth_beyond_the_ply_capacity_is_a_bad_config() {
+    let max_ply = alphabeta_max_ply() as u32;
+    let mut memory = vec![0u64; alphabeta_engine_size() / 8 + 1];
+    for (depth, want) in [
+        (max_ply + 1, ALPHABETA_ERROR_BAD_CONFIG),
+        (u32::MAX, ALPHABETA_ERROR_BAD_CONFIG),
+        (max_ply, ALPHABETA_OK),
+    ] {
+        for quiescence in [true, false] {
+            let mut config = alphabeta_config_default();
+            config.max_quiescence_depth = depth;
+            config.quiescence = quiescence;
+            let sentinel = core::ptr::NonNull::<alphabeta_engine>::dangling().as_ptr();
+            let mut out = sentinel;
+            // SAFETY: valid pointers and sizes; an engine made is freed once.
+            unsafe {
+                let status = alphabeta_engine_new(&config, 0, &mut out);
+                assert_eq!(status, want, "heap, depth {depth}, quiescence {quiescence}");
+                if status == ALPHABETA_OK {
+                    alphabeta_engine_free(out);
+                } else {
+                    assert_eq!(out, sentinel);
+                }
+                out = sentinel;
+                let status = alphabeta_engine_init(
+                    memory.as_mut_ptr().cast(),
+                    memory.len() * 8,
+                    &config,
+                    null_mut(),
+                    0,
+                    &mut out,
+                );
+                assert_eq!(status, want, "init, depth {depth}, quiescence {quiescence}");
+                if status == ALPHABETA_OK {
+                    alphabeta_engine_free(out);
+                }
+            }
+        }
     }
 }

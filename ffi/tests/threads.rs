@@ -259,3 +259,66 @@ fn a_table_too_large_for_memory_is_a_status_not_an_abort() {
         assert_eq!(status, alphabeta_status::ALPHABETA_ERROR_OUT_OF_MEMORY, "{slots} slots");
     }
 }
+
+/// Set in the child process of the next test, which runs under `ulimit -v`.
+const POOL_CHILD: &str = "ALPHABETA_FFI_POOL_CHILD";
+
+#[test]
+fn a_thread_pool_that_cannot_start_is_a_status_and_nothing_is_created() {
+    if std::env::var_os(POOL_CHILD).is_some() {
+        // The child: 1,024 threads need 2 GiB of stacks, far more than the address space
+        // allows; the helpers' engines (a few MiB) fit.
+        let mut config = alphabeta_config_default();
+        config.threads = 1024;
+        let sentinel = std::ptr::NonNull::<alphabeta_engine>::dangling().as_ptr();
+        let mut engine = sentinel;
+        // SAFETY: valid pointers.
+        let status = unsafe { alphabeta_engine_new(&config, 4096, &mut engine) };
+        assert_eq!(status, alphabeta_status::ALPHABETA_ERROR_THREADS);
+        assert_eq!(engine, sentinel, "*out was written on failure");
+        // SAFETY: a static string.
+        let message = unsafe { std::ffi::CStr::from_ptr(alphabeta_status_message(status as i32)) };
+        assert_eq!(
+            message.to_str().unwrap(),
+            "the thread pool could not be started (the system refused the threads)"
+        );
+        // The process is still usable: an engine with one thread works.
+        config.threads = 1;
+        // SAFETY: valid pointers.
+        assert_eq!(
+            unsafe { alphabeta_engine_new(&config, 4096, &mut engine) },
+            alphabeta_status::ALPHABETA_OK
+        );
+        let mut s = State { cells: [0; 9], to_move: 1 };
+        let g = game(&mut s, false);
+        let limits = alphabeta_limits_depth(9);
+        let mut result = alphabeta_result::default();
+        // SAFETY: valid pointers; the engine is freed once.
+        unsafe {
+            let status =
+                alphabeta_search(engine, &g, &limits, &mut result, std::ptr::null_mut(), 0);
+            assert_eq!(status, alphabeta_status::ALPHABETA_OK);
+            alphabeta_engine_free(engine);
+        }
+        assert_eq!((result.score, result.has_best_move), (0, true));
+        println!("pool child: THREADS, *out untouched");
+        return;
+    }
+    // The parent: the same test in a child process with 1 GiB of address space.
+    let exe = std::env::current_exe().expect("the test binary");
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1048576 && exec \"$0\" --exact \"$1\" --nocapture --test-threads=1")
+        .arg(exe)
+        .arg("a_thread_pool_that_cannot_start_is_a_status_and_nothing_is_created")
+        .env(POOL_CHILD, "1")
+        .output()
+        .expect("sh runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success() && stdout.contains("pool child: THREADS, *out untouched"),
+        "the child failed ({}):\n--- stdout\n{stdout}\n--- stderr\n{stderr}",
+        output.status
+    );
+}
