@@ -10,7 +10,11 @@ use core::sync::atomic::{AtomicBool, Ordering};
 /// then every [`Config::poll_interval_nodes`](crate::Config::poll_interval_nodes) nodes, never
 /// at every node.
 ///
-/// The value only has to be monotonic; its origin does not matter. A clock is `Sync`: a
+/// The value only has to be monotonic; its origin does not matter. A reading below the one
+/// taken when the search started (a clock that went backwards, or a narrow hardware counter that
+/// wrapped: extend it to 64 bits first) breaks that contract; the engine then takes the time as
+/// used up, so the search ends at the next poll beyond `min_depth` rather than running on
+/// without a limit. A clock is `Sync`: a
 /// parallel search reads it from every thread (a clock that reads a hardware counter or an
 /// atomic is).
 pub trait Clock: Sync {
@@ -67,7 +71,9 @@ pub struct Limits<'a> {
     /// The deepest iteration, in plies (1 ..= the engine's ply capacity).
     pub max_depth: u32,
     /// Time allowed from the start of the search, in microseconds, measured on `clock`.
-    /// `None`: no time limit. `Some(_)` needs a clock.
+    /// `None`: no time limit. `Some(_)` needs a clock. `Some(0)` allows no time at all: only
+    /// the iterations up to `min_depth` run (the C ABI's `time_limit_micros = 0` means the
+    /// same).
     pub time_limit_micros: Option<u64>,
     /// The clock that measures `time_limit_micros` and the elapsed time of the result.
     pub clock: Option<&'a dyn Clock>,

@@ -44,7 +44,8 @@ pub enum SearchError {
     InvalidNullWindowEpsilon,
     /// The evaluator returned a score outside the valid range (see
     /// [`Evaluator`](crate::Evaluator)): `i32::MIN`, or, for an evaluator with mate scores, a
-    /// score beyond `±WIN` other than `±INFINITY`.
+    /// score beyond `±(WIN - ply)` (a win nearer than the position itself, anything beyond
+    /// `±WIN`, `±INFINITY`).
     ScoreOutOfRange {
         /// The ply of the position that was evaluated.
         ply: u32,
@@ -88,9 +89,10 @@ impl fmt::Display for SearchError {
             ),
             Self::ScoreOutOfRange { ply } => write!(
                 f,
-                "the evaluator returned a score outside the valid range at ply {ply}: scores \
-                 lie within -WIN..=WIN (1,000,000) or are exactly -INFINITY or INFINITY, unless \
-                 the evaluator declares MATE_SCORES = false; i32::MIN is never valid"
+                "the evaluator returned a score outside the valid range at ply {ply}: with mate \
+                 scores a position {ply} plies from the root scores within \
+                 -(WIN - {ply})..=WIN - {ply} (WIN = 1,000,000); an evaluator that declares \
+                 MATE_SCORES = false may return any number but i32::MIN and NaN"
             ),
             Self::QuiescenceDepthBeyondCapacity { max_quiescence_depth, capacity } => write!(
                 f,

@@ -225,18 +225,19 @@ pub struct EvalContext {
 ///
 /// With mate scores ([`Evaluator::MATE_SCORES`], the default), a score is one of
 ///
-/// | score | meaning |
-/// |---|---|
-/// | `-WIN ..= WIN` (`i32`: ±1,000,000) | wins and losses as `±(WIN - ply)`, heuristic values strictly inside `±(WIN - MAX_MATE_PLY)` |
-/// | `±INFINITY` (`i32`: `±i32::MAX`; floats: `±inf`) | worse, or better, than any other score |
+/// With mate scores ([`Evaluator::MATE_SCORES`], the default), the score of a position
+/// `ctx.ply` plies from the root lies in `loss_in(ply) ..= win_in(ply)`, that is
+/// `-(WIN - ply) ..= WIN - ply` (`WIN` is 1,000,000 for `i32`, `f32` and `f64`): wins and losses
+/// as `±(WIN - d)` with `d >= ply` the distance from the root to the end of the game, heuristic
+/// values strictly inside `±(WIN - MAX_MATE_PLY)`.
 ///
-/// Without mate scores (`MATE_SCORES = false`), any number is taken at face value, from
-/// `-INFINITY` to `INFINITY`.
+/// Without mate scores (`MATE_SCORES = false`), any number from `-INFINITY` to `INFINITY`
+/// (`i32`: `±i32::MAX`; floats: `±inf`) is taken at face value.
 ///
 /// Anything else stops the search with a typed error rather than a wrong value:
 /// NaN with [`SearchError::NanScore`](crate::SearchError::NanScore), and a score outside the
-/// range (`i32::MIN` always, since it has no negation; with mate scores anything beyond `±WIN`
-/// but `±INFINITY`, which the table and mate distance pruning would misread) with
+/// range (`i32::MIN` always, since it has no negation; with mate scores anything beyond
+/// `±(WIN - ply)`, which the table and mate distance pruning would misread) with
 /// [`SearchError::ScoreOutOfRange`](crate::SearchError::ScoreOutOfRange).
 pub trait Evaluator<G: Game> {
     /// The score type: `i32`, `f32` or `f64`.
@@ -246,7 +247,7 @@ pub trait Evaluator<G: Game> {
     /// results (`true`, the default): the transposition table then stores them relative to
     /// the node, and mate distance pruning
     /// ([`Config::mate_distance_pruning`](crate::Config::mate_distance_pruning)) narrows the
-    /// window with them; scores beyond `±WIN` (but `±INFINITY`) are errors.
+    /// window with them; scores beyond `±(WIN - ply)` are errors.
     ///
     /// `false` for an evaluator whose numbers are plain values of any size, such as the leaf
     /// values of a game-tree file: no score is read as a mate, mate distance pruning is off

@@ -8,18 +8,21 @@
 //!
 //! | range | meaning |
 //! |---|---|
-//! | `-INFINITY`, `INFINITY` | the bounds of the full window; as a score, worse (better) than any other |
+//! | `-INFINITY`, `INFINITY` | the bounds of the full window; as a score only from an evaluator without mate scores: worse (better) than any other |
 //! | `WIN - MAX_MATE_PLY ..= WIN` | a forced win: `WIN - ply`, where `ply` is the distance from the root to the won terminal position |
 //! | `-WIN ..= -(WIN - MAX_MATE_PLY)` | a forced loss: `LOSS + ply` with `LOSS = -WIN` |
 //! | anything in between | a heuristic evaluation; `ZERO` is a draw |
 //!
 //! Evaluators should keep heuristic values strictly inside `(-(WIN - MAX_MATE_PLY), WIN -
-//! MAX_MATE_PLY)` so that they cannot be mistaken for forced results. An evaluator may also
-//! return `±INFINITY` for "worse (better) than anything". Scores beyond `±WIN` other than
-//! those, and `i32::MIN`, are errors ([`SearchError::ScoreOutOfRange`](crate::SearchError::ScoreOutOfRange)),
-//! unless the evaluator declares that it uses no mate scores
-//! ([`Evaluator::MATE_SCORES`](crate::Evaluator::MATE_SCORES)): then every number is a plain
-//! value.
+//! MAX_MATE_PLY)` so that they cannot be mistaken for forced results. A position `ply` plies
+//! from the root scores within `loss_in(ply) ..= win_in(ply)`: no result is nearer than the
+//! position itself. Scores outside (`±WIN` at ply 3, anything beyond `±WIN`, `±INFINITY`,
+//! `i32::MIN`) are errors
+//! ([`SearchError::ScoreOutOfRange`](crate::SearchError::ScoreOutOfRange)): mate distance
+//! pruning and the table would misread them. An evaluator that declares it uses no mate
+//! scores ([`Evaluator::MATE_SCORES`](crate::Evaluator::MATE_SCORES) `= false`) may return
+//! any number from `-INFINITY` to `INFINITY` (but `i32::MIN`, which has no negation), taken
+//! at face value.
 //!
 //! | type | `WIN` | `INFINITY` |
 //! |---|---|---|
@@ -144,10 +147,11 @@ pub trait Score:
         }
     }
 
-    /// Whether an evaluator may return this score (see the valid score range of
-    /// [`Evaluator`](crate::Evaluator)): not NaN, not `i32::MIN`, and with `mate_scores`
-    /// within `±WIN` or exactly `±INFINITY`.
-    fn is_valid(self, mate_scores: bool) -> bool;
+    /// Whether an evaluator may return this score for a position `ply` plies from the root
+    /// (see the valid score range of [`Evaluator`](crate::Evaluator)): with `mate_scores`
+    /// within `loss_in(ply) ..= win_in(ply)` (no win or loss can be nearer than the position
+    /// itself); without, anything from `-INFINITY` to `INFINITY` (not NaN, not `i32::MIN`).
+    fn is_valid(self, mate_scores: bool, ply: u32) -> bool;
 }
 
 /// A forced result: who wins, and how many plies from the root the game ends.
@@ -208,11 +212,10 @@ impl Score for i32 {
         1
     }
     #[inline]
-    fn is_valid(self, mate_scores: bool) -> bool {
+    fn is_valid(self, mate_scores: bool, ply: u32) -> bool {
         if mate_scores {
-            (-Self::WIN..=Self::WIN).contains(&self)
-                || self == Self::INFINITY
-                || self == -Self::INFINITY
+            let bound = Self::win_in(ply);
+            (-bound..=bound).contains(&self)
         } else {
             self != i32::MIN
         }
@@ -272,9 +275,10 @@ macro_rules! float_score {
                 epsilon as $t
             }
             #[inline]
-            fn is_valid(self, mate_scores: bool) -> bool {
+            fn is_valid(self, mate_scores: bool, ply: u32) -> bool {
                 if mate_scores {
-                    (self >= -Self::WIN && self <= Self::WIN) || <$t>::is_infinite(self)
+                    let bound = Self::win_in(ply);
+                    self >= -bound && self <= bound
                 } else {
                     !<$t>::is_nan(self)
                 }

@@ -738,10 +738,12 @@ where
     /// * [`SearchError::ZeroMaxDepth`], [`SearchError::DepthBeyondCapacity`],
     ///   [`SearchError::MinDepthAboveMaxDepth`], [`SearchError::TimeLimitWithoutClock`]: the
     ///   limits are invalid; nothing was searched.
-    /// * [`SearchError::InvalidNullWindowEpsilon`]: the configuration's epsilon is not positive
-    ///   and finite; nothing was searched.
+    /// * [`SearchError::InvalidNullWindowEpsilon`], [`SearchError::QuiescenceDepthBeyondCapacity`]:
+    ///   the configuration's epsilon is not positive and finite, or its quiescence depth
+    ///   exceeds `MAX_PLY` (for a game with a quiescence policy); nothing was searched.
     /// * [`SearchError::MoveListOverflow`]: the game generated more than `MAX_MOVES` moves.
-    /// * [`SearchError::NanScore`]: the evaluator returned NaN.
+    /// * [`SearchError::NanScore`], [`SearchError::ScoreOutOfRange`]: the evaluator returned
+    ///   NaN, or a score outside the valid range (see [`Evaluator`]).
     pub fn search(
         &mut self,
         game: &mut G,
@@ -1178,10 +1180,15 @@ where
     /// transposition table is used but not aged: call its `new_search` between unrelated
     /// positions if you like.
     ///
+    /// The window may be anything from `(-INFINITY, INFINITY)` (`i32`: `(-i32::MAX, i32::MAX)`;
+    /// floats: the infinities) inwards; the scores it is compared with are the evaluator's, in
+    /// the valid range of [`Evaluator`].
+    ///
     /// # Errors
-    /// [`SearchError::InvalidWindow`] when `!(alpha < beta)`, [`SearchError::DepthBeyondCapacity`]
-    /// when `depth > MAX_PLY`, [`SearchError::InvalidNullWindowEpsilon`], and the game's and
-    /// evaluator's errors as for [`Engine::search`].
+    /// [`SearchError::InvalidWindow`] when `!(alpha < beta)`, either bound is NaN, or a bound
+    /// lies beyond `±INFINITY` (`i32::MIN`); [`SearchError::DepthBeyondCapacity`] when
+    /// `depth > MAX_PLY`; the configuration's errors, and the game's and evaluator's errors
+    /// ([`SearchError::ScoreOutOfRange`] among them), as for [`Engine::search`].
     pub fn search_window(
         &mut self,
         game: &mut G,
@@ -1289,7 +1296,7 @@ where
     ) -> Result<E::Score, Halt> {
         let score =
             self.evaluator.evaluate(game, game.side_to_move(), EvalContext { ply, depth_left });
-        if !score.is_valid(E::MATE_SCORES) {
+        if !score.is_valid(E::MATE_SCORES, ply) {
             return Err(ctx.fail(Self::invalid_score(score, ply)));
         }
         Ok(score)

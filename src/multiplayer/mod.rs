@@ -496,11 +496,7 @@ impl<G: MultiGame, E: MultiEvaluator<G>> Evaluator<Paranoid<'_, G>> for Coalitio
     type Score = E::Score;
     fn evaluate(&self, game: &Paranoid<'_, G>, root_side: bool, ctx: EvalContext) -> E::Score {
         let score = self.root_score(game.game(), game.root_player(), ctx);
-        if root_side {
-            score
-        } else {
-            -score
-        }
+        coalition_view(score, root_side)
     }
 }
 
@@ -508,11 +504,7 @@ impl<G: MultiGame, E: MultiEvaluator<G>> Evaluator<BestReply<'_, G>> for Coaliti
     type Score = E::Score;
     fn evaluate(&self, game: &BestReply<'_, G>, root_side: bool, ctx: EvalContext) -> E::Score {
         let score = self.root_score(game.game(), game.root_player(), ctx);
-        if root_side {
-            score
-        } else {
-            -score
-        }
+        coalition_view(score, root_side)
     }
 }
 
@@ -550,6 +542,16 @@ impl TurnCheck {
             players,
             ply,
         })
+    }
+}
+
+/// The root player's score seen by `root_side`'s side: negated for the coalition, except a
+/// score without a negation (`i32::MIN`), which the engine then reports as out of range.
+fn coalition_view<S: Score>(score: S, root_side: bool) -> S {
+    if root_side || !score.is_valid(false, 0) {
+        score
+    } else {
+        -score
     }
 }
 
