@@ -218,8 +218,10 @@ typedef enum {
    */
   ALPHABETA_ERROR_THREADS = 27,
   /**
-   * The evaluator returned a score outside the valid range: `INT32_MIN`, or a score beyond
-   * ±1000000 other than ±`INT32_MAX` (double engines: beyond ±1e6 other than ±infinity).
+   * The evaluator returned a score outside the valid range: at ply `p` (plies from the
+   * root) a score must lie in `-(1000000 - p)..=1000000 - p` (double engines:
+   * `-(1e6 - p)..=1e6 - p`). Out of range are, say, 1000000 at ply 3, anything beyond
+   * ±1000000, ±`INT32_MAX`, ±infinity and `INT32_MIN` (see `alphabeta_game.evaluate`).
    */
   ALPHABETA_ERROR_SCORE_OUT_OF_RANGE = 28,
 } alphabeta_status;
@@ -461,19 +463,23 @@ typedef struct {
    * The score of the position for `player` (higher is better for `player`); `ply` is the
    * distance from the root, `depth_left` the plies left.
    *
-   * Valid scores: `-1000000..=1000000`, where a win `ply` plies from the root is
-   * `1000000 - ply` and a loss `-(1000000 - ply)` (keep heuristic values strictly inside
-   * ±(1000000 - 4096) so that they are never read as wins or losses), or exactly
-   * `INT32_MAX` / `-INT32_MAX` for "better / worse than anything". Anything else stops the
-   * search with `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`: `INT32_MIN` always (it has no
-   * negation), and any other value beyond ±1000000.
+   * Valid scores depend on `ply`: a position `ply` plies from the root scores within
+   * `-(1000000 - ply)..=1000000 - ply`. A win is `1000000 - d` and a loss `-(1000000 - d)`,
+   * where `d >= ply` is the distance from the root to the end of the game (a won position
+   * at ply 3 itself scores 999997); keep heuristic values strictly inside
+   * ±(1000000 - 4096) so that they are never read as wins or losses. Anything else stops
+   * the search with `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`: at ply 3, 999998 and 1000000 are
+   * out of range (a win nearer than the position itself), as is any value beyond
+   * ±1000000 at any ply, ±`INT32_MAX` (there is no "better / worse than anything" score)
+   * and `INT32_MIN`.
    */
   int32_t (*evaluate)(void *user_data, int32_t player, uint32_t ply, uint32_t depth_left);
   /**
-   * The same for `ALPHABETA_SCORE_DOUBLE` engines: valid scores are `-1e6..=1e6` (wins
-   * `1e6 - ply`, losses `-(1e6 - ply)`) or ±infinity ("better / worse than anything"). NaN
-   * stops the search with `ALPHABETA_ERROR_NAN_SCORE`, any other value beyond ±1e6 with
-   * `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`.
+   * The same for `ALPHABETA_SCORE_DOUBLE` engines: a position `ply` plies from the root
+   * scores within `-(1e6 - ply)..=1e6 - ply` (wins `1e6 - d`, losses `-(1e6 - d)` with
+   * `d >= ply`; at ply 3, 999997.0 is valid and 999997.5 is not). NaN stops the search
+   * with `ALPHABETA_ERROR_NAN_SCORE`; any other value outside the range, ±infinity
+   * included, with `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`.
    */
   double (*evaluate_double)(void *user_data, int32_t player, uint32_t ply, uint32_t depth_left);
   /**
@@ -677,11 +683,14 @@ typedef struct {
   uint64_t (*zobrist_key)(void *user_data);
   /**
    * Writes one score per player into `scores` (`players` entries, each from that player's
-   * point of view; wins `1000000 - ply`). `INT32_MIN` is never valid, in any entry and for
-   * any algorithm (`ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`). Paranoid and best-reply search
-   * read the root player's entry, which must be a valid score as for
-   * `alphabeta_game.evaluate` (`-1000000..=1000000` or ±`INT32_MAX`; else
-   * `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`).
+   * point of view; wins `1000000 - d`, with `d >= ply` the distance from the root to the
+   * end of the game). `INT32_MIN` is never valid, in any entry and for any algorithm
+   * (`ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`). Paranoid and best-reply search read only the
+   * root player's entry, which must be a valid score as for `alphabeta_game.evaluate`:
+   * within `-(1000000 - ply)..=1000000 - ply` (at ply 3, 999997 is valid and 1000000 or
+   * ±`INT32_MAX` is `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`); the other entries are not
+   * checked. Max^n checks no entry against that range (only `INT32_MIN`, and the declared
+   * bounds when `has_bounds` is set: `ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS`).
    */
   void (*evaluate)(void *user_data,
                    uint32_t ply,
@@ -957,8 +966,9 @@ alphabeta_status alphabeta_search(alphabeta_engine *engine,
  * quiescence) of the position.
  *
  * The window: `alpha < beta`, both in `-INT32_MAX..=INT32_MAX` (`-INT32_MAX, INT32_MAX` is
- * the full window); scores are those of the evaluate callback (`-1000000..=1000000`, or
- * ±`INT32_MAX`). `INT32_MIN` is below -infinity: `INVALID_WINDOW`. Errors: as
+ * the full window). ±`INT32_MAX` are valid as bounds only: the evaluate callback's scores
+ * must still lie within `-(1000000 - ply)..=1000000 - ply` (±`INT32_MAX` from it is
+ * `SCORE_OUT_OF_RANGE`). `INT32_MIN` is below -infinity: `INVALID_WINDOW`. Errors: as
  * `alphabeta_search` (but not `ZERO_MAX_DEPTH`), plus `INVALID_WINDOW` and
  * `WRONG_SCORE_TYPE` (a double engine: use `alphabeta_search_window_double`).
  *
@@ -974,7 +984,9 @@ alphabeta_status alphabeta_search_window(alphabeta_engine *engine,
 
 /**
  * `alphabeta_search_window` for a double engine: `alpha < beta`, neither NaN
- * (`-HUGE_VAL, HUGE_VAL` is the full window), else `INVALID_WINDOW`.
+ * (`-HUGE_VAL, HUGE_VAL` is the full window), else `INVALID_WINDOW`. ±infinity are valid as
+ * bounds only: the evaluate_double callback's scores must still lie within
+ * `-(1e6 - ply)..=1e6 - ply` (±infinity from it is `SCORE_OUT_OF_RANGE`).
  *
  * # Safety
  * As `alphabeta_search`.

@@ -109,8 +109,10 @@ pub enum alphabeta_status {
     /// The engine's thread pool could not be started (the operating system refused the
     /// threads `config.threads` asks for); nothing was created.
     ALPHABETA_ERROR_THREADS = 27,
-    /// The evaluator returned a score outside the valid range: `INT32_MIN`, or a score beyond
-    /// ±1000000 other than ±`INT32_MAX` (double engines: beyond ±1e6 other than ±infinity).
+    /// The evaluator returned a score outside the valid range: at ply `p` (plies from the
+    /// root) a score must lie in `-(1000000 - p)..=1000000 - p` (double engines:
+    /// `-(1e6 - p)..=1e6 - p`). Out of range are, say, 1000000 at ply 3, anything beyond
+    /// ±1000000, ±`INT32_MAX`, ±infinity and `INT32_MIN` (see `alphabeta_game.evaluate`).
     ALPHABETA_ERROR_SCORE_OUT_OF_RANGE = 28,
 }
 
@@ -173,7 +175,7 @@ pub extern "C" fn alphabeta_status_message(status: i32) -> *const c_char {
         25 => b"a score vector broke the declared bounds\0",
         26 => b"out of memory: the table could not be allocated\0",
         27 => b"the thread pool could not be started (the system refused the threads)\0",
-        28 => b"the evaluator returned a score outside the valid range (-1000000..=1000000, or +-INT32_MAX / +-infinity; never INT32_MIN)\0",
+        28 => b"the evaluator returned a score outside the valid range (at ply p: -(1000000 - p)..=1000000 - p; never INT32_MAX, infinity or INT32_MIN)\0",
         _ => b"unknown status\0",
     };
     message.as_ptr().cast()
@@ -225,19 +227,23 @@ pub struct alphabeta_game {
     /// The score of the position for `player` (higher is better for `player`); `ply` is the
     /// distance from the root, `depth_left` the plies left.
     ///
-    /// Valid scores: `-1000000..=1000000`, where a win `ply` plies from the root is
-    /// `1000000 - ply` and a loss `-(1000000 - ply)` (keep heuristic values strictly inside
-    /// ±(1000000 - 4096) so that they are never read as wins or losses), or exactly
-    /// `INT32_MAX` / `-INT32_MAX` for "better / worse than anything". Anything else stops the
-    /// search with `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`: `INT32_MIN` always (it has no
-    /// negation), and any other value beyond ±1000000.
+    /// Valid scores depend on `ply`: a position `ply` plies from the root scores within
+    /// `-(1000000 - ply)..=1000000 - ply`. A win is `1000000 - d` and a loss `-(1000000 - d)`,
+    /// where `d >= ply` is the distance from the root to the end of the game (a won position
+    /// at ply 3 itself scores 999997); keep heuristic values strictly inside
+    /// ±(1000000 - 4096) so that they are never read as wins or losses. Anything else stops
+    /// the search with `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`: at ply 3, 999998 and 1000000 are
+    /// out of range (a win nearer than the position itself), as is any value beyond
+    /// ±1000000 at any ply, ±`INT32_MAX` (there is no "better / worse than anything" score)
+    /// and `INT32_MIN`.
     pub evaluate: Option<
         unsafe extern "C" fn(user_data: *mut c_void, player: i32, ply: u32, depth_left: u32) -> i32,
     >,
-    /// The same for `ALPHABETA_SCORE_DOUBLE` engines: valid scores are `-1e6..=1e6` (wins
-    /// `1e6 - ply`, losses `-(1e6 - ply)`) or ±infinity ("better / worse than anything"). NaN
-    /// stops the search with `ALPHABETA_ERROR_NAN_SCORE`, any other value beyond ±1e6 with
-    /// `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`.
+    /// The same for `ALPHABETA_SCORE_DOUBLE` engines: a position `ply` plies from the root
+    /// scores within `-(1e6 - ply)..=1e6 - ply` (wins `1e6 - d`, losses `-(1e6 - d)` with
+    /// `d >= ply`; at ply 3, 999997.0 is valid and 999997.5 is not). NaN stops the search
+    /// with `ALPHABETA_ERROR_NAN_SCORE`; any other value outside the range, ±infinity
+    /// included, with `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`.
     pub evaluate_double: Option<
         unsafe extern "C" fn(user_data: *mut c_void, player: i32, ply: u32, depth_left: u32) -> f64,
     >,
@@ -1697,8 +1703,9 @@ fn fill<S: Score>(
 /// quiescence) of the position.
 ///
 /// The window: `alpha < beta`, both in `-INT32_MAX..=INT32_MAX` (`-INT32_MAX, INT32_MAX` is
-/// the full window); scores are those of the evaluate callback (`-1000000..=1000000`, or
-/// ±`INT32_MAX`). `INT32_MIN` is below -infinity: `INVALID_WINDOW`. Errors: as
+/// the full window). ±`INT32_MAX` are valid as bounds only: the evaluate callback's scores
+/// must still lie within `-(1000000 - ply)..=1000000 - ply` (±`INT32_MAX` from it is
+/// `SCORE_OUT_OF_RANGE`). `INT32_MIN` is below -infinity: `INVALID_WINDOW`. Errors: as
 /// `alphabeta_search` (but not `ZERO_MAX_DEPTH`), plus `INVALID_WINDOW` and
 /// `WRONG_SCORE_TYPE` (a double engine: use `alphabeta_search_window_double`).
 ///
@@ -1718,7 +1725,9 @@ pub unsafe extern "C" fn alphabeta_search_window(
 }
 
 /// `alphabeta_search_window` for a double engine: `alpha < beta`, neither NaN
-/// (`-HUGE_VAL, HUGE_VAL` is the full window), else `INVALID_WINDOW`.
+/// (`-HUGE_VAL, HUGE_VAL` is the full window), else `INVALID_WINDOW`. ±infinity are valid as
+/// bounds only: the evaluate_double callback's scores must still lie within
+/// `-(1e6 - ply)..=1e6 - ply` (±infinity from it is `SCORE_OUT_OF_RANGE`).
 ///
 /// # Safety
 /// As `alphabeta_search`.

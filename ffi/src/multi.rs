@@ -57,11 +57,14 @@ pub struct alphabeta_multi_game {
     /// The 64-bit Zobrist key, the player to move included.
     pub zobrist_key: Option<unsafe extern "C" fn(user_data: *mut c_void) -> u64>,
     /// Writes one score per player into `scores` (`players` entries, each from that player's
-    /// point of view; wins `1000000 - ply`). `INT32_MIN` is never valid, in any entry and for
-    /// any algorithm (`ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`). Paranoid and best-reply search
-    /// read the root player's entry, which must be a valid score as for
-    /// `alphabeta_game.evaluate` (`-1000000..=1000000` or ±`INT32_MAX`; else
-    /// `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`).
+    /// point of view; wins `1000000 - d`, with `d >= ply` the distance from the root to the
+    /// end of the game). `INT32_MIN` is never valid, in any entry and for any algorithm
+    /// (`ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`). Paranoid and best-reply search read only the
+    /// root player's entry, which must be a valid score as for `alphabeta_game.evaluate`:
+    /// within `-(1000000 - ply)..=1000000 - ply` (at ply 3, 999997 is valid and 1000000 or
+    /// ±`INT32_MAX` is `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`); the other entries are not
+    /// checked. Max^n checks no entry against that range (only `INT32_MIN`, and the declared
+    /// bounds when `has_bounds` is set: `ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS`).
     pub evaluate: Option<
         unsafe extern "C" fn(
             user_data: *mut c_void,

@@ -394,3 +394,64 @@ fn an_int32_min_score_is_out_of_range_for_every_algorithm() {
         assert_eq!((r.total, r.to_move), (0, 0));
     }
 }
+
+/// At the end of the race: `INT32_MAX` for every player (`all`), or for every player but
+/// player 0, who scores as in `evaluate` (1000000 - ply for a win, else 0).
+fn evaluate_int32_max(ud: *mut c_void, ply: u32, scores: *mut i32, players: u32, all: bool) {
+    let r = race(ud);
+    if r.total >= 6 {
+        let winner = *r.history.last().unwrap();
+        for p in 0..players {
+            let s = match p {
+                0 if !all && winner == 0 => 1_000_000 - ply as i32,
+                0 if !all => 0,
+                _ => i32::MAX,
+            };
+            // SAFETY: `players` entries.
+            unsafe { *scores.add(p as usize) = s };
+        }
+    }
+}
+unsafe extern "C" fn evaluate_all_max(ud: *mut c_void, ply: u32, _: u32, s: *mut i32, n: u32) {
+    evaluate_int32_max(ud, ply, s, n, true);
+}
+unsafe extern "C" fn evaluate_others_max(ud: *mut c_void, ply: u32, _: u32, s: *mut i32, n: u32) {
+    evaluate_int32_max(ud, ply, s, n, false);
+}
+
+#[test]
+fn paranoid_and_best_reply_check_the_root_players_score_against_the_ply_range() {
+    // INT32_MAX is no valid score: paranoid and best-reply search read the root player's
+    // entry, which must lie within ±(1000000 - ply). Max^n does not check that range (only
+    // INT32_MIN, and declared bounds, which are off here).
+    for (algorithm, want) in [
+        (ALPHABETA_MULTI_PARANOID, alphabeta_status::ALPHABETA_ERROR_SCORE_OUT_OF_RANGE),
+        (ALPHABETA_MULTI_BEST_REPLY, alphabeta_status::ALPHABETA_ERROR_SCORE_OUT_OF_RANGE),
+        (ALPHABETA_MULTI_MAXN, alphabeta_status::ALPHABETA_OK),
+    ] {
+        let mut r = Race { total: 0, to_move: 0, history: Vec::new() };
+        let g = alphabeta_multi_game {
+            evaluate: Some(evaluate_all_max),
+            has_bounds: false,
+            ..game(&mut r)
+        };
+        assert_eq!(search(&g, algorithm).0, want, "algorithm {algorithm}");
+        assert_eq!((r.total, r.to_move), (0, 0));
+    }
+    // The other players' entries are not read by paranoid and best-reply search: the root
+    // player's (player 0's) valid scores are searched as usual.
+    for algorithm in [ALPHABETA_MULTI_PARANOID, ALPHABETA_MULTI_BEST_REPLY] {
+        let mut r = Race { total: 0, to_move: 0, history: Vec::new() };
+        let g = alphabeta_multi_game {
+            evaluate: Some(evaluate_others_max),
+            has_bounds: false,
+            ..game(&mut r)
+        };
+        assert_eq!(
+            search(&g, algorithm).0,
+            alphabeta_status::ALPHABETA_OK,
+            "algorithm {algorithm}"
+        );
+        assert_eq!((r.total, r.to_move), (0, 0));
+    }
+}

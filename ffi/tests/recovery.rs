@@ -1,11 +1,12 @@
 //! Scores outside the valid range are statuses, never a wrong value or a panic, and the engine
 //! searches again afterwards:
 //!
-//! * int32 engines: `INT32_MIN` and values beyond ±1000000 but ±`INT32_MAX` are
-//!   `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`; ±`INT32_MAX` ("better / worse than anything") and
-//!   ±1000000 are valid;
-//! * double engines: NaN is `NAN_SCORE`, values beyond ±1e6 but ±infinity
-//!   `SCORE_OUT_OF_RANGE`;
+//! * int32 engines: a position `ply` plies from the root scores within
+//!   `-(1000000 - ply)..=1000000 - ply`; anything else is `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`:
+//!   at the leaves (ply 3) ±999998 and ±1000000, any value beyond ±1000000, ±`INT32_MAX`
+//!   (no longer "better / worse than anything") and `INT32_MIN`; ±999997 is valid there;
+//! * double engines: NaN is `NAN_SCORE`; values outside `-(1e6 - ply)..=1e6 - ply`,
+//!   ±infinity included, are `SCORE_OUT_OF_RANGE`;
 //! * a window with `alpha = INT32_MIN` is `INVALID_WINDOW`;
 //! * `max_quiescence_depth` above `alphabeta_max_ply()` is `BAD_CONFIG` when the engine is
 //!   made.
@@ -140,7 +141,8 @@ fn search_int(
 #[test]
 fn int32_scores_out_of_range_are_a_status() {
     let engine = engine(ALPHABETA_SCORE_INT32);
-    for bad in [i32::MIN, 2_000_000, -2_000_000, 1_000_001, -1_000_001, i32::MAX - 1] {
+    for bad in [i32::MIN, 2_000_000, -2_000_000, 1_000_001, -1_000_001, i32::MAX - 1, -i32::MAX + 1]
+    {
         let (searched, windowed, _) = search_int(engine, bad);
         assert_eq!(searched, ALPHABETA_ERROR_SCORE_OUT_OF_RANGE, "score {bad}");
         assert_eq!(windowed, ALPHABETA_ERROR_SCORE_OUT_OF_RANGE, "score {bad}");
@@ -155,8 +157,8 @@ fn int32_scores_out_of_range_are_a_status() {
     }
     assert_eq!(
         message(ALPHABETA_ERROR_SCORE_OUT_OF_RANGE),
-        "the evaluator returned a score outside the valid range (-1000000..=1000000, or \
-         +-INT32_MAX / +-infinity; never INT32_MIN)"
+        "the evaluator returned a score outside the valid range (at ply p: \
+         -(1000000 - p)..=1000000 - p; never INT32_MAX, infinity or INT32_MIN)"
     );
     // SAFETY: from `alphabeta_engine_new`, freed once.
     unsafe { alphabeta_engine_free(engine) };
@@ -170,24 +172,43 @@ fn double_scores_out_of_range_are_a_status() {
         (-1e6 - 0.5, ALPHABETA_ERROR_SCORE_OUT_OF_RANGE),
         (f64::MAX, ALPHABETA_ERROR_SCORE_OUT_OF_RANGE),
         (999_997.0, ALPHABETA_OK),
+        (-999_997.0, ALPHABETA_OK),
         (-0.25, ALPHABETA_OK),
     ];
     double_cases(&cases);
 }
 
-/// ±`INT32_MAX` and ±infinity are valid scores, "better / worse than anything" (the core's
-/// `Evaluator` contract of d419eba).
+/// ±`INT32_MAX` and ±infinity are no valid scores (there is no "better / worse than anything"
+/// score with mate scores, and every C evaluator has them), and a leaf at ply 3 scores within
+/// ±(1000000 - 3): a win nearer than the position itself (999998, 1000000) is out of range,
+/// a win at the leaf itself (999997) is not. The full window ±`INT32_MAX` / ±infinity stays
+/// valid.
 #[test]
-fn int32_max_and_infinity_are_valid_scores() {
+fn int32_max_infinity_and_wins_nearer_than_the_leaf_are_out_of_range() {
     let engine = engine(ALPHABETA_SCORE_INT32);
-    for good in [i32::MAX, -i32::MAX] {
+    for bad in [i32::MAX, -i32::MAX, 1_000_000, -1_000_000, 999_998, -999_998] {
+        let (searched, windowed, _) = search_int(engine, bad);
+        assert_eq!(searched, ALPHABETA_ERROR_SCORE_OUT_OF_RANGE, "score {bad}");
+        assert_eq!(windowed, ALPHABETA_ERROR_SCORE_OUT_OF_RANGE, "score {bad}");
+        assert_eq!(search_int(engine, 7), (ALPHABETA_OK, ALPHABETA_OK, -7), "after {bad}");
+    }
+    for good in [999_997, -999_997] {
         let (searched, windowed, score) = search_int(engine, good);
         assert_eq!((searched, windowed), (ALPHABETA_OK, ALPHABETA_OK), "score {good}");
         assert_eq!(score, -good, "score {good}");
     }
     // SAFETY: from `alphabeta_engine_new`, freed once.
     unsafe { alphabeta_engine_free(engine) };
-    double_cases(&[(f64::INFINITY, ALPHABETA_OK), (f64::NEG_INFINITY, ALPHABETA_OK)]);
+    double_cases(&[
+        (f64::INFINITY, ALPHABETA_ERROR_SCORE_OUT_OF_RANGE),
+        (f64::NEG_INFINITY, ALPHABETA_ERROR_SCORE_OUT_OF_RANGE),
+        (1e6, ALPHABETA_ERROR_SCORE_OUT_OF_RANGE),
+        (-1e6, ALPHABETA_ERROR_SCORE_OUT_OF_RANGE),
+        (999_998.0, ALPHABETA_ERROR_SCORE_OUT_OF_RANGE),
+        (999_997.5, ALPHABETA_ERROR_SCORE_OUT_OF_RANGE),
+        (999_997.0, ALPHABETA_OK),
+        (-999_997.0, ALPHABETA_OK),
+    ]);
 }
 
 /// Depth-3 searches and window searches of a double engine whose leaves score `score`.
