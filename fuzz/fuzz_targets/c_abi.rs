@@ -752,6 +752,7 @@ fn config_is_valid(c: &alphabeta_config) -> bool {
         && c.null_window_epsilon.is_finite()
         && c.threads <= 1024
         && c.parallel_scheme <= 1
+        && c.max_quiescence_depth as usize <= alphabeta_max_ply()
 }
 
 fn threads(c: &alphabeta_config) -> u32 {
@@ -797,13 +798,10 @@ fn new_engine(bytes: &mut Bytes<'_>) -> Option<EngineSlot> {
         } else if how != 1 && slots >= usize::MAX / 16 {
             check_status(status, &[ALPHABETA_ERROR_OUT_OF_MEMORY]);
         } else {
-            check_status(status, &[ALPHABETA_OK, ALPHABETA_ERROR_UNSUPPORTED]);
+            check_status(status, &[ALPHABETA_OK, ALPHABETA_ERROR_THREADS]);
         }
         if status != ALPHABETA_OK {
-            if !out.is_null() {
-                // Written although the call failed: free it anyway.
-                unsafe { alphabeta_engine_free(out) };
-            }
+            assert!(out.is_null(), "*out written by a failed alphabeta_engine_new");
             return None;
         }
         assert!(!out.is_null());
@@ -991,7 +989,7 @@ impl Run {
             limits.clock_user_data = host_ptr.cast();
         }
         if timed & 2 != 0 {
-            limits.time_limit_micros = bytes.pick(&[1, 100, 10_000, u64::MAX]);
+            limits.time_limit_micros = bytes.pick(&[0, 1, 100, 10_000, u64::MAX - 1]);
         }
         if timed & 4 != 0 {
             limits.on_iteration = Some(on_iteration);
@@ -1056,9 +1054,10 @@ impl Run {
             if clone_fails {
                 allowed.push(ALPHABETA_ERROR_CLONE_FAILED);
             }
-            if c.quiescence && c.max_quiescence_depth as usize > alphabeta_max_ply() {
-                // The configuration is checked first.
-                allowed.push(ALPHABETA_ERROR_BAD_CONFIG);
+            if parallel && !def.well_behaved {
+                // It also generates the root's moves before it looks at the limits.
+                allowed
+                    .extend([ALPHABETA_ERROR_MOVE_OVERFLOW, ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT]);
             }
             return check_status(status, &allowed);
         }
@@ -1068,12 +1067,9 @@ impl Run {
                 ALPHABETA_ERROR_MOVE_OVERFLOW,
                 ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT,
                 ALPHABETA_ERROR_NAN_SCORE,
-                // A score out of range (INT32_MIN, beyond ±WIN): a typed error.
-                ALPHABETA_ERROR_BAD_CONFIG,
+                // A score out of range (INT32_MIN, ±INT32_MAX, beyond ±(WIN - ply)).
+                ALPHABETA_ERROR_SCORE_OUT_OF_RANGE,
             ]);
-        }
-        if c.quiescence && c.max_quiescence_depth as usize > alphabeta_max_ply() {
-            allowed.push(ALPHABETA_ERROR_BAD_CONFIG);
         }
         if clone_fails {
             allowed.push(ALPHABETA_ERROR_CLONE_FAILED);
@@ -1099,7 +1095,7 @@ impl Run {
             assert!(pv[written..].iter().all(|&m| m == 0xdead_beef), "written past the PV");
         }
         assert!(result.depth <= limits.max_depth);
-        let interrupted = self.main.stopped || limits.time_limit_micros > 0;
+        let interrupted = self.main.stopped || limits.time_limit_micros != ALPHABETA_NO_TIME_LIMIT;
         if !interrupted {
             assert!(result.completed, "not completed, not stopped");
         }
@@ -1177,11 +1173,8 @@ impl Run {
                 ALPHABETA_ERROR_MOVE_OVERFLOW,
                 ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT,
                 ALPHABETA_ERROR_NAN_SCORE,
-                ALPHABETA_ERROR_BAD_CONFIG,
+                ALPHABETA_ERROR_SCORE_OUT_OF_RANGE,
             ]);
-        }
-        if c.quiescence && c.max_quiescence_depth as usize > alphabeta_max_ply() {
-            allowed.push(ALPHABETA_ERROR_BAD_CONFIG);
         }
         check_status(status, &allowed);
         if status != ALPHABETA_OK {

@@ -40,11 +40,6 @@ const TABLE_SLOTS: usize = 64;
 /// What `min_plies_to_win` (`_loss`) says where no end won (lost) by the side to move can be
 /// reached: any number is a true lower bound there (`ply + k` once overflowed).
 const NO_WIN_HINT: u32 = u32::MAX;
-/// Whether values are compared when mate distance pruning is on and a position scores
-/// `±INFINITY`. They differ: the pruning caps the window at `win_in(ply + 1)`, so a root
-/// whose best move leads to `INFINITY` scores `win_in(1)` (`1` plies: 999,999 instead of
-/// `i32::MAX`). Set to `true` if the pruning is made to leave infinite scores alone.
-const INFINITY_UNDER_MDP: bool = false;
 /// Whether a won or lost end may be a position with no moves that is not terminal (checkmate
 /// found by an empty move list). Mate distance pruning runs before the moves are generated
 /// and assumes the game ends at least a ply later, so such a position `ply` plies from the
@@ -85,7 +80,8 @@ enum Value {
     Small(i32),
     /// A heuristic just inside the non-mate range: `±(WIN - MAX_MATE_PLY - k)`.
     Big(i32),
-    /// `INFINITY` (`true`) or `-INFINITY` for the player `true`.
+    /// `INFINITY` (`true`) or `-INFINITY` for the player `true`: out of the valid range of an
+    /// evaluator with mate scores (`±(WIN - ply)`), so the search must fail as for `Invalid`.
     Infinite(bool),
     /// The game is over and this player has won: `win_in(ply)` for them.
     Won(bool),
@@ -124,8 +120,6 @@ struct GameDef {
     height: u32,
     /// Whether an `Invalid` value is reachable from the root.
     invalid_reachable: bool,
-    /// Whether an `Infinite` value is reachable from the root.
-    infinite_reachable: bool,
 }
 
 fn decode_value(bytes: &mut Bytes<'_>, leaf: bool, infinities: bool, invalid: bool) -> Value {
@@ -172,7 +166,8 @@ impl GameDef {
         for node in &mut nodes {
             let leaf = node.children.is_empty() || node.terminal;
             node.value = decode_value(bytes, leaf, infinities, invalid);
-            if !leaf && matches!(node.value, Value::Won(_) | Value::Invalid(_)) {
+            if !leaf && matches!(node.value, Value::Won(_) | Value::Invalid(_) | Value::Infinite(_))
+            {
                 node.value = Value::Small(0);
             }
             if !MDP_AT_ENDS_WITHOUT_MOVES && matches!(node.value, Value::Won(_)) {
@@ -186,7 +181,6 @@ impl GameDef {
             to_loss: Vec::new(),
             height: 0,
             invalid_reachable: false,
-            infinite_reachable: false,
         };
         def.distances();
         def
@@ -304,10 +298,9 @@ impl GameDef {
                 }
             }
         }
-        self.infinite_reachable =
-            (0..n).any(|i| reachable[i] && matches!(self.nodes[i].value, Value::Infinite(_)));
         self.invalid_reachable = (0..n).any(|i| {
-            reachable[i] && matches!(self.nodes[i].value, Value::Invalid(_)) && self.is_end(i)
+            let invalid = matches!(self.nodes[i].value, Value::Invalid(_) | Value::Infinite(_));
+            reachable[i] && invalid && self.is_end(i)
         });
     }
 
@@ -533,9 +526,6 @@ fn search_and_check<'g, S: Scores, T: Table<S>>(
             .search(&mut walk, &Limits::depth(depth))
             .unwrap_or_else(|e| panic!("{combo:?} depth {depth}: {e}"));
         assert_eq!(walk.path, [0], "the game is not back at the root");
-        if combo.mdp && def.infinite_reachable && !INFINITY_UNDER_MDP {
-            continue;
-        }
         let expected = def.negamax::<S>(0, 0, depth, memo);
         assert_eq!(result.score, expected, "{combo:?} depth {depth}: root value");
         assert!(result.completed && result.depth >= 1 && result.depth <= depth);
