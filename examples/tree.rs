@@ -9,7 +9,8 @@
 //!
 //! `--json` prints one line with the fields of the `*.expected.json` files, in their order and
 //! spacing. A bad argument, a missing or malformed file prints `error: …` on stderr and exits
-//! with status 1.
+//! with status 1; a malformed file's message names the line (also for bytes that are not
+//! UTF-8) and is one short line.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -56,16 +57,19 @@ pub fn run(args: &[String]) -> Result<String, String> {
         }
     }
     let Some(file) = file else { return Err(format!("no file given; {USAGE}")) };
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-    let tree = Tree::parse(&text).map_err(|e| format!("{file}: {e}"))?;
+    // Bytes, not a `String`: text that is not UTF-8 is reported with its line.
+    let bytes = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
+    let tree = Tree::parse_bytes(&bytes).map_err(|e| format!("{file}: {e}"))?;
+    drop(bytes);
     let report = tree.report();
     Ok(if json { report_json(&report) + "\n" } else { report_text(&report) })
 }
 
 /// A value as JSON: an integer when it is one (`4`, not `4.0`), a decimal otherwise.
 pub fn number(value: f64) -> Value {
-    // Every integer below 2^53 in magnitude is exact in an f64 and an i64.
-    if value.fract() == 0.0 && value.abs() < 9_007_199_254_740_992.0 {
+    // Every integer up to 2^53 in magnitude (the most a tree file holds) is exact in an f64
+    // and an i64.
+    if value.fract() == 0.0 && value.abs() <= 9_007_199_254_740_992.0 {
         Value::from(value as i64)
     } else {
         Number::from_f64(value).map_or(Value::Null, Value::Number)

@@ -34,8 +34,12 @@ fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
+fn read_bytes(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
 fn parse(path: &Path) -> Tree {
-    Tree::parse(&read(path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    Tree::parse_bytes(&read_bytes(path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 fn expected(tree_path: &Path) -> Value {
@@ -127,6 +131,8 @@ fn the_example_prints_integral_values_as_integers() {
     assert_eq!(example::number(0.1).to_string(), "0.1");
     assert_eq!(example::number(-2.5).to_string(), "-2.5");
     assert_eq!(example::number(1e300).to_string(), "1e+300");
+    assert_eq!(example::number(9_007_199_254_740_992.0).to_string(), "9007199254740992");
+    assert_eq!(example::number(-9_007_199_254_740_992.0).to_string(), "-9007199254740992");
 }
 
 #[test]
@@ -182,7 +188,8 @@ fn every_bad_file_gives_its_error_and_line() {
     assert_eq!(names, listed, "every file in bad/ needs an entry in BAD");
     for &(name, line, needle) in BAD {
         let path = data_dir().join("bad").join(name);
-        let error: TreeError = Tree::parse(&read(&path)).expect_err(name);
+        let error: TreeError = Tree::parse_bytes(&read_bytes(&path)).expect_err(name);
+        assert_eq!(Tree::parse(&read(&path)).unwrap_err(), error, "{name}");
         let message = error.to_string();
         assert_eq!(error.line(), line, "{name}: {message}");
         assert!(message.starts_with(&format!("line {line}: ")), "{name}: {message:?}");
@@ -192,6 +199,141 @@ fn every_bad_file_gives_its_error_and_line() {
         let printed = example::run(&[path.to_str().unwrap().to_owned()]).expect_err(name);
         assert!(printed.ends_with(&format!("{name}: {message}")), "{printed}");
     }
+}
+
+/// Writes `bytes` to a fresh file under the target directory and returns its path.
+fn scratch_file(name: &str, bytes: &[u8]) -> String {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("trees");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.to_str().unwrap().to_owned()
+}
+
+#[test]
+fn the_example_reports_bytes_that_are_not_utf8_with_their_line() {
+    // Before: "latin1.tree: stream did not contain valid UTF-8", no line.
+    let file = scratch_file("latin1.tree", b"ROOT A\nA B\nVALUE\nB 1 # caf\xe9\nEND\n");
+    let message = example::run(std::slice::from_ref(&file)).unwrap_err();
+    assert_eq!(
+        message,
+        format!(
+            "{file}: line 4: the file is not valid UTF-8: a bad byte at column 10 (byte offset 26 \
+             of the file)"
+        )
+    );
+}
+
+#[test]
+fn the_example_reads_a_file_with_a_byte_order_mark() {
+    // Before: "line 1: expected \"ROOT <name>\" as the first line".
+    let mut bytes = b"\xef\xbb\xbf".to_vec();
+    bytes.extend_from_slice(&read_bytes(&data_dir().join("seed-example.tree")));
+    let file = scratch_file("bom.tree", &bytes);
+    let output = example::run(&[file, "--json".to_owned()]).unwrap();
+    let expected_text = read(&data_dir().join("seed-example.expected.json"));
+    assert_eq!(output.trim_end(), expected_text.trim_end());
+}
+
+#[test]
+fn the_example_quotes_a_50_mb_name_in_a_short_line() {
+    // Before: the message held the whole name, 52,428,868 bytes.
+    let mut text = b"ROOT A\nA B\nVALUE\nB 1\n".to_vec();
+    text.resize(text.len() + 52_428_800, b'x');
+    text.extend_from_slice(b" 2\nEND\n");
+    let file = scratch_file("long-name.tree", &text);
+    let message = example::run(std::slice::from_ref(&file)).unwrap_err();
+    assert_eq!(
+        message,
+        format!(
+            "{file}: line 5: node \"{}…\" (52428800 bytes) is not reachable from the root",
+            "x".repeat(40)
+        )
+    );
+}
+
+#[test]
+fn the_example_prints_2_pow_53_exactly_and_refuses_2_pow_53_plus_1() {
+    let file = scratch_file("big.tree", b"ROOT A\nA B C\nVALUE\nB 9007199254740992\nC 0\nEND\n");
+    let output = example::run(&[file, "--json".to_owned()]).unwrap();
+    assert_eq!(
+        output,
+        "{\"value\": 9007199254740992, \"pv\": [\"B\"], \"minimax_leaves\": 2, \
+         \"alphabeta_leaves\": 2, \"cutoffs\": []}\n"
+    );
+    // Before: value 9007199254740992.0 and PV B, silently.
+    let file =
+        scratch_file("too-big.tree", b"ROOT A\nA B C\nVALUE\nB 9007199254740993\nC 0\nEND\n");
+    assert_eq!(
+        example::run(std::slice::from_ref(&file)).unwrap_err(),
+        format!(
+            "{file}: line 4: value \"9007199254740993\" of node \"B\" is too large to be \
+             represented exactly (the integer part must be at most 2^53 = 9007199254740992 in \
+             magnitude)"
+        )
+    );
+}
+
+#[test]
+fn a_generated_multi_megabyte_tree_has_every_node() {
+    // A root with three subtrees: a chain of CHAIN nodes ending in a leaf worth 7, a complete
+    // 4-ary tree of depth 8 whose leaves are worth at most 6, and GROUP leaves with 120-byte
+    // names worth 0. The root (MAX) takes 7 through the chain.
+    const CHAIN: usize = 100_001; // c0 … c100000, an odd number of edges below the root
+    const ARITY: usize = 4;
+    const DEPTH: u32 = 8;
+    const GROUP: usize = 20_000;
+    let mut text = String::from("ROOT root\nroot c0 b g\n");
+    for i in 0..CHAIN - 1 {
+        writeln!(text, "c{i} c{}", i + 1).unwrap();
+    }
+    // Bushy: node "b" then "b" followed by the child digits 0..ARITY, level by level.
+    let mut level = vec![String::from("b")];
+    for _ in 0..DEPTH {
+        let mut next = Vec::with_capacity(level.len() * ARITY);
+        for node in &level {
+            text.push_str(node);
+            for k in 0..ARITY {
+                let child = format!("{node}{k}");
+                write!(text, " {child}").unwrap();
+                next.push(child);
+            }
+            text.push('\n');
+        }
+        level = next;
+    }
+    let long = |j: usize| format!("{}{j:08}", "n".repeat(112));
+    text.push('g');
+    for j in 0..GROUP {
+        write!(text, " {}", long(j)).unwrap();
+    }
+    text.push_str("\nVALUE\n");
+    writeln!(text, "c{} 7", CHAIN - 1).unwrap();
+    for (i, leaf) in level.iter().enumerate() {
+        writeln!(text, "{leaf} {}", (i % 10) as i64 - 3).unwrap();
+    }
+    for j in 0..GROUP {
+        writeln!(text, "{} 0", long(j)).unwrap();
+    }
+    text.push_str("END\n");
+    assert!(text.len() > 6_000_000, "{} bytes", text.len());
+
+    let tree = Tree::parse_bytes(text.as_bytes()).unwrap();
+    let bushy_leaves = ARITY.pow(DEPTH);
+    let bushy_nodes = (ARITY.pow(DEPTH + 1) - 1) / (ARITY - 1);
+    assert_eq!(tree.node_count(), 1 + CHAIN + bushy_nodes + 1 + GROUP);
+    assert_eq!(tree.leaf_count(), 1 + bushy_leaves + GROUP);
+    assert_eq!(tree.height() as usize, CHAIN);
+    assert_eq!(tree.children(0), 1..4);
+    assert_eq!((tree.name(1), tree.name(2), tree.name(3)), ("c0", "b", "g"));
+    assert_eq!(tree.children(3).len(), GROUP);
+    let last = tree.children(3).end - 1;
+    assert_eq!((tree.name(last), tree.value(last)), (long(GROUP - 1).as_str(), Some(0.0)));
+    let report = tree.report();
+    assert_eq!(report.value, 7.0);
+    assert_eq!(report.pv.len(), CHAIN);
+    assert_eq!(report.pv.last().map(String::as_str), Some(&*format!("c{}", CHAIN - 1)));
+    assert_eq!(report.minimax_leaves, tree.leaf_count() as u64);
 }
 
 const HUGE: usize = 200_000;
