@@ -514,7 +514,7 @@ fn tree_files_at_every_depth_with_every_combination() {
     let combos = Combo::all();
     let mut searches = 0;
     for path in &files {
-        let tree = Tree::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let tree = Tree::parse_bytes(&std::fs::read(path).unwrap()).unwrap();
         let mut checker: Checker<TreeGame, TreeEvaluator, 16, 16> =
             Checker::new(TreeEvaluator, &tables);
         // Node keys repeat from one tree to the next: no entry may outlive its tree.

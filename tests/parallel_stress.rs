@@ -483,8 +483,8 @@ fn tree_files_and_deep_random_float_trees_get_the_sequential_values() {
     {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "tree") {
-            let text = std::fs::read_to_string(&path).unwrap();
-            trees.push(Box::leak(Box::new(Tree::parse(&text).unwrap())));
+            let bytes = std::fs::read(&path).unwrap();
+            trees.push(Box::leak(Box::new(Tree::parse_bytes(&bytes).unwrap())));
         }
     }
     assert_eq!(trees.len(), 16);
