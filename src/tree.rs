@@ -1503,14 +1503,16 @@ impl Game for TreeGame<'_> {
 /// The evaluator for [`TreeGame`]: a leaf's value for MAX, its negation for MIN. An inner node
 /// cut off by the depth limit scores 0 (no opinion).
 ///
-/// Leaf values are taken as they are: a value of ±1,000,000 or near it reads as a forced win or
-/// loss in [`Score::mate`](crate::Score::mate); the table converts such scores exactly, so the search is
-/// unaffected.
+/// Leaf values are plain numbers of any size ([`Evaluator::MATE_SCORES`] is `false`): none is
+/// read as a forced win or loss, so mate distance pruning is off and the table stores values as
+/// they are, and the engine's value equals the reference minimax on every tree file, values of
+/// ±1,000,000 and beyond included.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TreeEvaluator;
 
 impl Evaluator<TreeGame<'_>> for TreeEvaluator {
     type Score = f64;
+    const MATE_SCORES: bool = false;
 
     fn evaluate(&self, game: &TreeGame<'_>, player: bool, _: EvalContext) -> f64 {
         let value = game.tree.value(game.node).unwrap_or(0.0);

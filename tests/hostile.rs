@@ -259,7 +259,7 @@ impl Game for Endless {
     type Player = bool;
     type Undo = ();
     fn side_to_move(&self) -> bool {
-        self.ply % 2 == 0
+        self.ply.is_multiple_of(2)
     }
     fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u8, N>) {
         let _ = moves.push(0);
