@@ -1404,11 +1404,13 @@ where
                 E::Score::win_in(ply.saturating_add(game.min_plies_to_win().max(1)));
             let worst_possible =
                 E::Score::loss_in(ply.saturating_add(game.min_plies_to_loss().max(1)));
-            if alpha >= best_possible {
-                return Ok(best_possible);
-            }
-            if beta <= worst_possible {
-                return Ok(worst_possible);
+            if alpha >= best_possible || beta <= worst_possible {
+                // The window lies beyond what the node can score, if it has a move: a node
+                // without one is scored as it stands, a win or a loss at this very ply.
+                if Self::has_no_moves(game) {
+                    return self.evaluate(ctx, game, ply, node.depth);
+                }
+                return Ok(if alpha >= best_possible { best_possible } else { worst_possible });
             }
             if worst_possible > alpha {
                 alpha = worst_possible;
@@ -1555,6 +1557,16 @@ where
             );
         }
         Ok(best)
+    }
+
+    /// Whether `game` has no legal move (an overflowing generator has moves). Out of line: the
+    /// move list is on its own frame, only for the rare mate-distance cutoff that needs it.
+    #[cold]
+    #[inline(never)]
+    fn has_no_moves(game: &G) -> bool {
+        let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
+        game.generate_moves(&mut moves);
+        moves.is_empty() && !moves.overflowed()
     }
 
     /// Probes the table for `node` (key `key`, searched with the window `(alpha, beta)`),

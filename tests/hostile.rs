@@ -812,3 +812,125 @@ fn a_multi_player_evaluator_returning_i32_min_is_an_error() {
     let error = engine.search(&mut Rotating { ply: 0 }, &Limits::depth(2)).unwrap_err();
     assert_eq!(error, MultiError::Search(SearchError::ScoreOutOfRange { ply: 1 }));
 }
+
+// --- Mate distance pruning at a position without moves ---------------------------------------
+
+/// A tree whose leaves are either over (`is_terminal`: a heuristic value) or positions where
+/// the side to move has no move and has lost (checkmate: not terminal, an empty move list,
+/// scored `loss_in(ply)`), so that a loss can come at the very ply of a node the search takes
+/// for unfinished.
+#[derive(Clone, Debug)]
+struct Mates {
+    /// Per node: its children, and for a leaf whether it is a checkmate (else a heuristic).
+    children: Vec<Vec<usize>>,
+    value: Vec<i32>,
+    mated: Vec<bool>,
+    path: Vec<usize>,
+}
+
+impl Mates {
+    fn random(rng: &mut XorShiftRng) -> Self {
+        use rand_core::Rng;
+        let mut tree = Mates { children: vec![], value: vec![], mated: vec![], path: vec![0] };
+        let mut frontier = vec![(0_usize, 0_u32)];
+        tree.children.push(vec![]);
+        while let Some((node, depth)) = frontier.pop() {
+            let count = if depth >= 5 { 0 } else { rng.next_u32() % 4 } as usize;
+            let count = if depth == 0 { count.max(1) } else { count };
+            for _ in 0..count {
+                let child = tree.children.len();
+                tree.children.push(vec![]);
+                tree.children[node].push(child);
+                frontier.push((child, depth + 1));
+            }
+        }
+        for node in 0..tree.children.len() {
+            tree.value.push((rng.next_u32() % 9) as i32 - 4);
+            tree.mated.push(tree.children[node].is_empty() && rng.next_u32() % 2 == 0);
+        }
+        tree
+    }
+
+    fn node(&self) -> usize {
+        *self.path.last().unwrap()
+    }
+
+    fn negamax(&self, node: usize, ply: u32) -> i32 {
+        if self.children[node].is_empty() {
+            return if self.mated[node] { i32::loss_in(ply) } else { self.value[node] };
+        }
+        self.children[node].iter().map(|&c| -self.negamax(c, ply + 1)).max().unwrap()
+    }
+}
+
+impl Game for Mates {
+    type Move = u8;
+    type Player = bool;
+    type Undo = ();
+    fn side_to_move(&self) -> bool {
+        self.path.len() % 2 == 1
+    }
+    fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u8, N>) {
+        for index in 0..self.children[self.node()].len() {
+            let _ = moves.push(index as u8);
+        }
+    }
+    fn make_move(&mut self, mv: u8) {
+        let child = self.children[self.node()][usize::from(mv)];
+        self.path.push(child);
+    }
+    fn unmake_move(&mut self, _: u8, _: ()) {
+        self.path.pop();
+    }
+    fn is_terminal(&self) -> bool {
+        let node = self.node();
+        self.children[node].is_empty() && !self.mated[node]
+    }
+    fn zobrist_key(&self) -> u64 {
+        (self.node() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+}
+
+struct MatesEval;
+impl Evaluator<Mates> for MatesEval {
+    type Score = i32;
+    fn evaluate(&self, game: &Mates, _: bool, ctx: EvalContext) -> i32 {
+        let node = game.node();
+        if game.mated[node] {
+            i32::loss_in(ctx.ply)
+        } else if game.children[node].is_empty() {
+            game.value[node]
+        } else {
+            0
+        }
+    }
+}
+
+#[test]
+fn mate_distance_pruning_scores_a_checkmate_without_moves_at_its_own_ply() {
+    let mut rng = rng(34);
+    for case in 0..400 {
+        let tree = Mates::random(&mut rng);
+        let truth = tree.negamax(0, 0);
+        for (name, config) in value_preserving_configs() {
+            let table = TranspositionTable::<i32, 1024>::new();
+            let mut engine =
+                Engine::<Mates, MatesEval, 3, 8>::new(MatesEval, config).with_table(&table);
+            let mut game = tree.clone();
+            let result = engine.search(&mut game, &Limits::depth(8)).unwrap();
+            assert_eq!(result.score, truth, "case {case} {name}: {tree:?}");
+            // Every window around the value gives a true bound.
+            for (alpha, beta) in [(truth - 1, truth + 1), (truth, truth + 1), (truth - 1, truth)] {
+                let window = engine.search_window(&mut game, 8, alpha, beta).unwrap().score;
+                let ok = if truth <= alpha {
+                    window <= alpha && window >= truth
+                } else if truth >= beta {
+                    window >= beta && window <= truth
+                } else {
+                    window == truth
+                };
+                assert!(ok, "case {case} {name} ({alpha}, {beta}): {window} for {truth}");
+            }
+        }
+    }
+}
