@@ -1421,7 +1421,7 @@ where
         }
 
         // The transposition table: a cutoff, or at least a move to try first.
-        let key = game.zobrist_key();
+        let key = if pruning && T::ENABLED { game.zobrist_key() } else { 0 };
         let mut tt_move = None;
         if pruning && T::ENABLED {
             let (stored, cutoff) = self.probe_node(ctx, key, node, alpha, beta);
@@ -1508,8 +1508,10 @@ where
                 best = score;
                 best_move = Some(mv);
                 ties = 1;
-                // Lines are only kept where they can reach the root's principal variation.
-                if node.pv || ply == 0 {
+                // Lines are only kept where they can reach the root's principal variation: at
+                // the root, and at PV nodes for a score above alpha (a score at or below it is
+                // a bound, whose line is nobody's principal variation).
+                if ply == 0 || (node.pv && score > alpha) {
                     self.update_pv(ply as usize, mv);
                 }
             } else if tie_break && floor.is_some() && score == best {
@@ -1607,7 +1609,8 @@ where
         let draft = u32::from(entry.draft);
         let deep_enough = match self.config.tt_cutoffs {
             TtCutoffs::DeeperOrProven => entry.proven || draft >= depth,
-            TtCutoffs::EqualDraft => draft == depth,
+            // A stored draft saturates at 255 ("255 or more"): equality is only known below.
+            TtCutoffs::EqualDraft => draft == depth && depth < 255,
             TtCutoffs::Never => false,
         };
         if !deep_enough {

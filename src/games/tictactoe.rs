@@ -19,7 +19,6 @@ use core::fmt;
 
 use crate::game::{EvalContext, Evaluator, Game, MoveList};
 use crate::score::Score;
-use crate::zobrist::ZobristTable;
 
 /// A player's mark.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -62,16 +61,70 @@ const LINES: [u16; 8] = [
 
 const FULL: u16 = 0b111_111_111;
 
-/// Zobrist keys: 2 marks on 9 cells, 2 sides to move, drawn from a fixed seed.
-static KEYS: spin::LazyLock<ZobristTable<2, 9, 2>> =
-    spin::LazyLock::new(|| ZobristTable::new(0x7107_7AC7));
+/// Bit `m` is set when the set of cells `m` (a 9-bit mask) holds a line: 512 bits, so that
+/// "has a line" is one load and a shift.
+const HAS_LINE: [u64; 8] = {
+    let mut table = [0u64; 8];
+    let mut marks = 0;
+    while marks < 512 {
+        let mut line = 0;
+        while line < LINES.len() {
+            if marks & LINES[line] as usize == LINES[line] as usize {
+                table[marks / 64] |= 1 << (marks % 64);
+            }
+            line += 1;
+        }
+        marks += 1;
+    }
+    table
+};
 
-/// A tic-tac-toe position: two bit masks (bit `i` = cell `i`) and the side to move.
+/// Whether the cells `marks` hold a line.
+#[inline]
+const fn has_line(marks: u16) -> bool {
+    let marks = (marks & FULL) as usize;
+    HAS_LINE[marks / 64] >> (marks % 64) & 1 != 0
+}
+
+/// Zobrist keys of 2 marks (X, O) on 9 cells, as `ZobristTable::<2, 9, 2>::new(0x7107_7AC7)`
+/// draws them (a unit test checks it), written out so that they live in flash with no lazy
+/// initialisation.
+const PIECE_KEYS: [[u64; 9]; 2] = [
+    [
+        0xC3C2_0F5B_447C_9A7C,
+        0xCEDB_EC3D_4D7E_761B,
+        0xBDBF_42B6_6ED4_20E0,
+        0x1264_8BF4_03CF_35B4,
+        0x9A95_3993_DD78_7A78,
+        0xD680_D12E_E08D_DDE0,
+        0xFB5F_3B08_C835_DA3C,
+        0xA56A_3D67_75B3_9B5E,
+        0xC16D_13C2_C3E8_F7CC,
+    ],
+    [
+        0xDC98_88A5_28ED_09DA,
+        0xF110_A9A5_584A_526D,
+        0xA936_A6BF_B1F3_CD84,
+        0xD7CC_9896_A3E5_50CE,
+        0xE463_B2E8_F87C_F006,
+        0xDE32_C085_6D89_ED8A,
+        0x38DC_F9A5_C1D1_E785,
+        0x5265_7BA7_1A1B_A689,
+        0xC308_904D_1CC6_53A1,
+    ],
+];
+
+/// The keys of the side to move (X, O).
+const SIDE_KEYS: [u64; 2] = [0x7D21_B233_04E0_494B, 0xD459_C5B2_5354_BD6D];
+
+/// A tic-tac-toe position: two bit masks (bit `i` = cell `i`), the side to move, and its
+/// Zobrist key, kept up to date by every move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     x: u16,
     o: u16,
     to_move: Mark,
+    key: u64,
 }
 
 /// Why a board string was rejected by [`Board::parse`].
@@ -116,7 +169,7 @@ impl core::error::Error for BoardError {}
 impl Board {
     /// The empty board, X to move.
     pub const fn new() -> Self {
-        Self { x: 0, o: 0, to_move: Mark::X }
+        Self { x: 0, o: 0, to_move: Mark::X, key: SIDE_KEYS[Mark::X as usize] }
     }
 
     /// Parses 9 characters (`X`, `O` or `.`, case-insensitive for the letters), row by row.
@@ -144,6 +197,14 @@ impl Board {
             Some(1) => Mark::O,
             _ => return Err(BoardError::Counts { x, o }),
         };
+        board.key = SIDE_KEYS[board.to_move as usize];
+        for cell in 0..9 {
+            if board.x & (1 << cell) != 0 {
+                board.key ^= PIECE_KEYS[Mark::X as usize][cell];
+            } else if board.o & (1 << cell) != 0 {
+                board.key ^= PIECE_KEYS[Mark::O as usize][cell];
+            }
+        }
         Ok(board)
     }
 
@@ -166,7 +227,6 @@ impl Board {
 
     /// The player with three in a row, if any.
     pub fn winner(&self) -> Option<Mark> {
-        let has_line = |marks: u16| LINES.iter().any(|&line| line & !marks == 0);
         if has_line(self.x) {
             Some(Mark::X)
         } else if has_line(self.o) {
@@ -221,11 +281,11 @@ impl Game for Board {
     }
 
     fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u8, N>) {
-        let free = FULL & !(self.x | self.o);
-        for cell in 0..9u8 {
-            if free & (1 << cell) != 0 {
-                let _ = moves.push(cell);
-            }
+        // The free cells in ascending order, one set bit at a time.
+        let mut free = FULL & !(self.x | self.o);
+        while free != 0 {
+            let _ = moves.push(free.trailing_zeros() as u8);
+            free &= free - 1;
         }
     }
 
@@ -233,30 +293,33 @@ impl Game for Board {
         let mover = self.to_move;
         *self.marks_mut(mover) |= 1 << cell;
         self.to_move = mover.opponent();
+        self.key ^= Self::move_key(mover, cell);
     }
 
     fn unmake_move(&mut self, cell: u8, _: ()) {
         let mover = self.to_move.opponent();
         *self.marks_mut(mover) &= !(1 << cell);
         self.to_move = mover;
+        self.key ^= Self::move_key(mover, cell);
     }
 
     fn is_terminal(&self) -> bool {
-        self.is_full() || self.winner().is_some()
+        self.is_full() || has_line(self.x) || has_line(self.o)
     }
 
     fn zobrist_key(&self) -> u64 {
         // Zobrist hashing: the XOR of one random key per (mark, cell) on the board and one
-        // for the side to move, from a table built once from a fixed seed.
-        let mut key = KEYS.side(self.to_move as usize);
-        for cell in 0..9 {
-            if self.x & (1 << cell) != 0 {
-                key ^= KEYS.piece(Mark::X as usize, cell);
-            } else if self.o & (1 << cell) != 0 {
-                key ^= KEYS.piece(Mark::O as usize, cell);
-            }
-        }
-        key
+        // for the side to move, updated by every move.
+        self.key
+    }
+}
+
+impl Board {
+    /// What a mark of `mover` in `cell` changes in the key: the piece, and the side to move.
+    #[inline]
+    fn move_key(mover: Mark, cell: u8) -> u64 {
+        let piece = PIECE_KEYS[mover as usize].get(usize::from(cell)).copied().unwrap_or(0);
+        piece ^ SIDE_KEYS[0] ^ SIDE_KEYS[1]
     }
 }
 
@@ -308,6 +371,39 @@ mod tests {
         assert_eq!(draw.winner(), None);
         assert!(draw.is_terminal());
         assert_eq!(format!("{draw}"), "XOX\nXOO\nOXX");
+    }
+
+    #[test]
+    fn the_keys_are_the_zobrist_tables_and_follow_the_moves() {
+        let table = crate::zobrist::ZobristTable::<2, 9, 2>::new(0x7107_7AC7);
+        for (mark, keys) in PIECE_KEYS.iter().enumerate() {
+            for (cell, &key) in keys.iter().enumerate() {
+                assert_eq!(key, table.piece(mark, cell));
+            }
+        }
+        assert_eq!(SIDE_KEYS, [table.side(0), table.side(1)]);
+        // The incremental key equals the key computed from scratch.
+        let mut board = Board::new();
+        for cell in [4, 0, 8, 2] {
+            board.make_move(cell);
+            assert_eq!(board, Board::parse(&board_string(&board)).unwrap());
+        }
+        for cell in [2, 8, 0, 4] {
+            board.unmake_move(cell, ());
+        }
+        assert_eq!(board, Board::new());
+    }
+
+    fn board_string(board: &Board) -> std::string::String {
+        (0..9).map(|cell| board.cell(cell).map_or('.', Mark::to_char)).collect()
+    }
+
+    #[test]
+    fn the_line_table_agrees_with_the_lines() {
+        for marks in 0..512u16 {
+            let expected = LINES.iter().any(|&line| line & !marks == 0);
+            assert_eq!(has_line(marks), expected, "{marks:09b}");
+        }
     }
 
     #[test]
