@@ -3,7 +3,8 @@
  * each function), NULL required callbacks (each one, and the evaluate callback of the wrong
  * score type), a PV buffer too small, a move count above the capacity or negative, bad depths
  * and windows, a search started inside a callback of the engine that is searching, bad
- * configuration constants, unusable engine and table memory; and the services around them:
+ * configuration constants, unusable engine and table memory (also a table overlapping the
+ * engine, and alphabeta_engine_init over an engine a call runs on); and the services around them:
  * status messages, the version, the stop call from another thread, time limits, and the game
  * back in its starting position after every error.
  *
@@ -75,7 +76,9 @@ enum misbehaviour {
     TACTICAL_NEGATIVE, /* generate_tactical_moves returns -1 */
     NAN_SCORE,         /* evaluate_double returns NaN */
     REENTER,           /* evaluate starts searches on `engine` (once) */
-    FREE_ENGINE        /* evaluate frees `engine` (once), then calls it */
+    FREE_ENGINE,       /* evaluate frees `engine` (once), then calls it */
+    INIT_OVER_ENGINE   /* evaluate builds engines over `engine`'s memory (once; frees it
+                          first when `free_first`) */
 };
 
 typedef struct {
@@ -95,6 +98,9 @@ typedef struct {
     alphabeta_engine *other;      /* another engine, free to search */
     bool reentered;
     alphabeta_status reentry[6];
+    /* INIT_OVER_ENGINE */
+    bool free_first;
+    unsigned char *spare; /* engine memory (aligned, alphabeta_engine_size() bytes) */
 } test_game;
 
 static void game_init(test_game *g, int branching, int end_ply) {
@@ -173,6 +179,7 @@ static int32_t t_value_for(const test_game *g, int32_t player) {
 
 static void reenter(test_game *g);
 static void free_from_callback(test_game *g);
+static void init_from_callback(test_game *g);
 
 static int32_t t_evaluate(void *u, int32_t player, uint32_t ply, uint32_t depth_left) {
     test_game *g = (test_game *)u;
@@ -184,6 +191,9 @@ static int32_t t_evaluate(void *u, int32_t player, uint32_t ply, uint32_t depth_
     }
     if (g->misbehave == FREE_ENGINE && !g->reentered) {
         free_from_callback(g);
+    }
+    if (g->misbehave == INIT_OVER_ENGINE && !g->reentered) {
+        init_from_callback(g);
     }
     return t_value_for(g, player);
 }
@@ -405,6 +415,43 @@ static void test_engine_init(void) {
     config.score_type = ALPHABETA_SCORE_DOUBLE; /* 20-byte slots */
     CHECK_STATUS(alphabeta_engine_init(memory, size, &config, table, 39, &out), ALPHABETA_ERROR_TABLE_MEMORY);
     CHECK_STATUS(alphabeta_engine_init(memory, size, &config, table, 40, &out), ALPHABETA_OK);
+
+    /* Table memory overlapping the engine memory (building the engine and then zeroing the
+     * table would wipe it): refused, and neither memory is touched. One block: the table
+     * before the engine, the engine at `block + 4096`, room for a table after it. */
+    {
+        size_t after = (size + 15) / 16 * 16; /* first 16-byte boundary past the engine */
+        unsigned char *block = (unsigned char *)aligned(64, 4096 + after + 4096);
+        unsigned char *engine_memory = block + 4096;
+        test_game g;
+        alphabeta_result r;
+        config = alphabeta_config_default();
+        /* An idle engine there first, with its table after it (adjacent: fine). */
+        CHECK_STATUS(alphabeta_engine_init(engine_memory, size, &config, engine_memory + after, 4096, &out), ALPHABETA_OK);
+        memset(block, 0xab, 4096);
+        out = sentinel;
+        CHECK_STATUS(alphabeta_engine_init(engine_memory, size, &config, engine_memory, 4096, &out), ALPHABETA_ERROR_TABLE_MEMORY);
+        CHECK_STATUS(alphabeta_engine_init(engine_memory, size, &config, engine_memory, 2 * size + 64, &out), ALPHABETA_ERROR_TABLE_MEMORY);
+        CHECK_STATUS(alphabeta_engine_init(engine_memory, size, &config, block, 4096 + 16, &out), ALPHABETA_ERROR_TABLE_MEMORY);
+        CHECK_STATUS(alphabeta_engine_init(engine_memory, size, &config, block, 4096 + after + 64, &out), ALPHABETA_ERROR_TABLE_MEMORY);
+        CHECK_STATUS(alphabeta_engine_init(engine_memory, size, &config, engine_memory + after - 16, 4096, &out), ALPHABETA_ERROR_TABLE_MEMORY);
+        config.score_type = ALPHABETA_SCORE_DOUBLE;
+        CHECK_STATUS(alphabeta_engine_init(engine_memory, size, &config, engine_memory + 16, 4096, &out), ALPHABETA_ERROR_TABLE_MEMORY);
+        config = alphabeta_config_default();
+        CHECK(out == sentinel);
+        CHECK(block[0] == 0xab && block[4095] == 0xab); /* the table was not zeroed */
+        /* The engine that was there is untouched and searches. */
+        game_init(&g, 3, 6);
+        CHECK_STATUS(search((alphabeta_engine *)(void *)engine_memory, &g, 6, &r), ALPHABETA_OK);
+        CHECK(r.completed && r.exact && restored(&g));
+        /* Adjacent on either side is fine (replacing the idle engine: it owned nothing). */
+        CHECK_STATUS(alphabeta_engine_init(engine_memory, size, &config, block, 4096, &out), ALPHABETA_OK);
+        CHECK(out == (alphabeta_engine *)(void *)engine_memory && block[0] == 0 && block[4095] == 0);
+        game_init(&g, 3, 6);
+        CHECK_STATUS(search(out, &g, 6, &r), ALPHABETA_OK);
+        CHECK(r.completed && r.exact && restored(&g));
+        free(block);
+    }
 
     /* Bad configuration constants. */
     for (which = 0; bad_config(which, &bad); which++) {
@@ -928,6 +975,94 @@ static void test_free_during_search(void) {
     }
 }
 
+/* Called from inside `evaluate` while `g->engine` (in caller memory) searches: builds engines
+ * over it, which must be refused (the search is using it; with `free_first` it was freed first,
+ * which only defers the free until the search returns), and leave it working. */
+static void init_from_callback(test_game *g) {
+    size_t size = alphabeta_engine_size();
+    alphabeta_config config = alphabeta_config_default();
+    unsigned char *memory = (unsigned char *)(void *)g->engine;
+    alphabeta_engine *sentinel = (alphabeta_engine *)(void *)&passed;
+    alphabeta_engine *out = sentinel;
+
+    g->reentered = true;
+    if (g->free_first) {
+        alphabeta_engine_free(g->engine);
+    }
+    /* Over the engine, with no table, or with a table (elsewhere) of its own. */
+    g->reentry[0] = alphabeta_engine_init(memory, size, &config, NULL, 0, &out);
+    g->reentry[1] = alphabeta_engine_init(memory, size, NULL, g->spare, size, &out);
+    /* A new engine elsewhere whose table would be zeroed over the engine. */
+    g->reentry[2] = alphabeta_engine_init(g->spare, size, &config, memory, size, &out);
+    g->reentry[3] = out == sentinel ? ALPHABETA_OK : ALPHABETA_ERROR_PANIC;
+    /* The engine is still an engine, still busy. */
+    g->reentry[4] = alphabeta_engine_clear_table(g->engine);
+    g->reentry[5] = alphabeta_engine_clear_history(g->engine);
+}
+
+/* alphabeta_engine_init on the memory of an engine a call runs on (from its callback, also
+ * after alphabeta_engine_free deferred the free) answers ALREADY_SEARCHING and changes
+ * nothing: the search finishes as it would have, and afterwards the engine is usable (or, when
+ * the free was pending, ended), and the memory can hold a new engine. */
+static void test_init_over_busy_engine(void) {
+    size_t size = alphabeta_engine_size();
+    unsigned char *memory = (unsigned char *)aligned(64, size);
+    unsigned char *spare = (unsigned char *)aligned(64, size);
+    unsigned char *table = (unsigned char *)aligned(64, 4096);
+    alphabeta_config config = alphabeta_config_default();
+    alphabeta_engine *engine = NULL, *again = NULL;
+    alphabeta_result r, expected;
+    test_game g;
+    int free_first;
+
+    /* The result of an undisturbed search, for comparison. */
+    CHECK_STATUS(alphabeta_engine_init(memory, size, &config, table, 4096, &engine), ALPHABETA_OK);
+    game_init(&g, 3, 6);
+    CHECK_STATUS(search(engine, &g, 6, &expected), ALPHABETA_OK);
+
+    for (free_first = 0; free_first <= 1; free_first++) {
+        /* Replacing an idle engine in caller memory is allowed (it owns nothing). */
+        CHECK_STATUS(alphabeta_engine_init(memory, size, &config, table, 4096, &engine), ALPHABETA_OK);
+        CHECK(engine == (alphabeta_engine *)(void *)memory);
+        game_init(&g, 3, 6);
+        g.misbehave = INIT_OVER_ENGINE;
+        g.engine = engine;
+        g.free_first = free_first != 0;
+        g.spare = spare;
+        memset(&r, 0, sizeof r);
+        CHECK_STATUS(search(engine, &g, 6, &r), ALPHABETA_OK);
+        CHECK(g.reentered && restored(&g));
+        CHECK_STATUS(g.reentry[0], ALPHABETA_ERROR_ALREADY_SEARCHING);
+        CHECK_STATUS(g.reentry[1], ALPHABETA_ERROR_ALREADY_SEARCHING);
+        CHECK_STATUS(g.reentry[2], ALPHABETA_ERROR_ALREADY_SEARCHING);
+        CHECK_STATUS(g.reentry[3], ALPHABETA_OK); /* *out not written */
+        CHECK_STATUS(g.reentry[4], ALPHABETA_ERROR_ALREADY_SEARCHING);
+        CHECK_STATUS(g.reentry[5], ALPHABETA_ERROR_ALREADY_SEARCHING);
+        game_init(&g, 3, 6);
+        if (!free_first) {
+            /* Undisturbed: the full result, and the engine is idle and usable afterwards. */
+            CHECK(r.completed && r.exact && r.score == expected.score && r.best_move == expected.best_move);
+            CHECK_STATUS(search(engine, &g, 6, &r), ALPHABETA_OK);
+            CHECK(r.completed && r.score == expected.score && restored(&g));
+        } else {
+            /* Stopped by the free (depth 1 completes), then ended in place. */
+            CHECK(r.depth == 1 && !r.completed && r.has_best_move);
+            CHECK_STATUS(search(engine, &g, 6, &r), ALPHABETA_ERROR_NOT_AN_ENGINE);
+            CHECK(g.calls == 0);
+        }
+        /* Once the call has returned, the memory takes a new engine. */
+        CHECK_STATUS(alphabeta_engine_init(memory, size, &config, table, 4096, &again), ALPHABETA_OK);
+        CHECK(again == engine);
+        game_init(&g, 3, 6);
+        CHECK_STATUS(search(again, &g, 6, &r), ALPHABETA_OK);
+        CHECK(r.completed && r.score == expected.score && restored(&g));
+        alphabeta_engine_free(again);
+    }
+    free(table);
+    free(spare);
+    free(memory);
+}
+
 static void test_nan(void) {
     alphabeta_engine *dengine = new_engine(ALPHABETA_SCORE_DOUBLE, 256);
     alphabeta_window_result w;
@@ -1201,6 +1336,7 @@ int main(int argc, char **argv) {
     test_depths_and_windows();
     test_reentrance();
     test_free_during_search();
+    test_init_over_busy_engine();
     test_nan();
     test_time_and_info();
     test_stop_from_another_thread();

@@ -141,7 +141,10 @@ typedef enum {
    */
   ALPHABETA_ERROR_INVALID_WINDOW = 9,
   /**
-   * A search was started on an engine that is already searching.
+   * A search was started on an engine that is already searching; or
+   * `alphabeta_engine_init` was given memory (for the engine or its table) that overlaps an
+   * engine on which a call runs (from one of its callbacks, or after `alphabeta_engine_free`
+   * deferred its free): nothing was changed.
    */
   ALPHABETA_ERROR_ALREADY_SEARCHING = 10,
   /**
@@ -150,8 +153,8 @@ typedef enum {
    */
   ALPHABETA_ERROR_ENGINE_MEMORY = 11,
   /**
-   * The memory given for a transposition table is misaligned (16 bytes needed) or holds
-   * fewer than 2 slots.
+   * The memory given for a transposition table is misaligned (16 bytes needed), holds
+   * fewer than 2 slots, or overlaps the engine's memory (`alphabeta_engine_init`).
    */
   ALPHABETA_ERROR_TABLE_MEMORY = 12,
   /**
@@ -865,14 +868,26 @@ size_t alphabeta_table_slot_size(uint32_t score_type);
  *   `alphabeta_engine_align()`.
  * * `config`: the configuration (NULL: `alphabeta_config_default()`).
  * * `table_memory`, `table_bytes`: the transposition table, 16-byte aligned, holding
- *   `table_bytes / alphabeta_table_slot_size(score_type)` slots (at least 2); NULL and 0 for
- *   no table. It is zeroed here.
+ *   `table_bytes / alphabeta_table_slot_size(score_type)` slots (at least 2), and not
+ *   overlapping the engine's memory (its first `alphabeta_engine_size()` bytes); NULL and 0
+ *   for no table. It is zeroed here.
  * * `out`: receives the engine (the same address as `memory`), only on success.
  *
  * Both memories must stay valid and unmoved while the engine is used; nothing needs
  * freeing afterwards (`alphabeta_engine_free` may end the engine, which then reads as no
- * engine, but frees nothing). Errors: `NULL_POINTER`, `ENGINE_MEMORY`, `TABLE_MEMORY`,
- * `BAD_CONFIG`, `UNSUPPORTED` (`threads` other than 1: a thread pool needs `alphabeta_engine_new`).
+ * engine, but frees nothing). Errors: `NULL_POINTER`, `ENGINE_MEMORY`, `TABLE_MEMORY`
+ * (also a table overlapping the engine memory), `BAD_CONFIG`, `UNSUPPORTED` (`threads` other
+ * than 1: a thread pool needs `alphabeta_engine_new`), `ALREADY_SEARCHING` (see below). On
+ * an error nothing was written, neither the memories nor `*out`.
+ *
+ * **Memory that already holds an engine.** If a call runs on that engine (this is one of
+ * its callbacks, or `alphabeta_engine_free` was called during the call, which only defers
+ * the free until the call returns), the answer is `ALPHABETA_ERROR_ALREADY_SEARCHING` and the
+ * engine is left as it was; so it is when the table memory overlaps such an engine. Build the
+ * new engine after that call has returned. An idle engine made here is simply replaced: the
+ * old one owned nothing (no heap, no threads), so nothing leaks, and the new engine's
+ * pointer is the same as the old one's. Memory of an engine from `alphabeta_engine_new` is
+ * not yours to build in.
  *
  * # Safety
  * The pointers are valid for the sizes given.
@@ -907,7 +922,9 @@ alphabeta_status alphabeta_engine_new(const alphabeta_config *config,
  *   exit right after).
  * * An engine from `alphabeta_engine_init` is ended in place: nothing is freed (the memory
  *   is yours), and later calls with the pointer return `ALPHABETA_ERROR_NOT_AN_ENGINE` as
- *   long as the memory is not reused; `alphabeta_engine_init` may build a new engine there.
+ *   long as the memory is not reused; `alphabeta_engine_init` may build a new engine there
+ *   once no call runs on the old one (a free during a call is done when that call returns;
+ *   until then `alphabeta_engine_init` on the memory answers `ALREADY_SEARCHING`).
  * * **During a call on the engine** (from one of its callbacks, or from another thread while
  *   it searches) the free is deferred: it asks the search to stop, as
  *   `alphabeta_engine_stop` does, and returns at once. The engine stays valid until that call

@@ -16,7 +16,7 @@
 use core::cell::UnsafeCell;
 use core::ffi::{c_char, c_void};
 use core::mem::{align_of, size_of};
-use core::sync::atomic::{AtomicBool, AtomicI32, AtomicU8, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, AtomicU8, AtomicUsize, Ordering};
 
 use alphabeta::ordering::{DefaultSorter, OrderingConfig};
 use alphabeta::tt::{Slot, Slot32, Slot64, TableSlice};
@@ -68,13 +68,16 @@ pub enum alphabeta_status {
     /// A window search with `alpha >= beta`, a NaN bound, or a bound beyond the infinities
     /// (`INT32_MIN`, below -`INT32_MAX`).
     ALPHABETA_ERROR_INVALID_WINDOW = 9,
-    /// A search was started on an engine that is already searching.
+    /// A search was started on an engine that is already searching; or
+    /// `alphabeta_engine_init` was given memory (for the engine or its table) that overlaps an
+    /// engine on which a call runs (from one of its callbacks, or after `alphabeta_engine_free`
+    /// deferred its free): nothing was changed.
     ALPHABETA_ERROR_ALREADY_SEARCHING = 10,
     /// The memory given for an engine is too small or misaligned (see
     /// `alphabeta_engine_size()` and `alphabeta_engine_align()`).
     ALPHABETA_ERROR_ENGINE_MEMORY = 11,
-    /// The memory given for a transposition table is misaligned (16 bytes needed) or holds
-    /// fewer than 2 slots.
+    /// The memory given for a transposition table is misaligned (16 bytes needed), holds
+    /// fewer than 2 slots, or overlaps the engine's memory (`alphabeta_engine_init`).
     ALPHABETA_ERROR_TABLE_MEMORY = 12,
     /// A configuration field is out of range (an unknown constant, say).
     ALPHABETA_ERROR_BAD_CONFIG = 13,
@@ -157,9 +160,9 @@ pub extern "C" fn alphabeta_status_message(status: i32) -> *const c_char {
         7 => b"the game reported a negative number of moves\0",
         8 => b"the evaluator returned NaN\0",
         9 => b"the search window is invalid: alpha must be less than beta, neither NaN nor INT32_MIN\0",
-        10 => b"the engine is already searching\0",
+        10 => b"the engine is already searching (or a call runs on an engine in the memory given)\0",
         11 => b"the engine memory is too small or misaligned\0",
-        12 => b"the table memory is misaligned (16 bytes) or holds fewer than 2 slots\0",
+        12 => b"the table memory is misaligned (16 bytes), holds fewer than 2 slots, or overlaps the engine memory\0",
         13 => b"a configuration field is out of range\0",
         14 => b"the call does not match the engine's score type\0",
         15 => b"the principal-variation buffer is too small; the PV was truncated\0",
@@ -1153,14 +1156,26 @@ fn zero<L: Slot>(slots: &[L]) {
 ///   `alphabeta_engine_align()`.
 /// * `config`: the configuration (NULL: `alphabeta_config_default()`).
 /// * `table_memory`, `table_bytes`: the transposition table, 16-byte aligned, holding
-///   `table_bytes / alphabeta_table_slot_size(score_type)` slots (at least 2); NULL and 0 for
-///   no table. It is zeroed here.
+///   `table_bytes / alphabeta_table_slot_size(score_type)` slots (at least 2), and not
+///   overlapping the engine's memory (its first `alphabeta_engine_size()` bytes); NULL and 0
+///   for no table. It is zeroed here.
 /// * `out`: receives the engine (the same address as `memory`), only on success.
 ///
 /// Both memories must stay valid and unmoved while the engine is used; nothing needs
 /// freeing afterwards (`alphabeta_engine_free` may end the engine, which then reads as no
-/// engine, but frees nothing). Errors: `NULL_POINTER`, `ENGINE_MEMORY`, `TABLE_MEMORY`,
-/// `BAD_CONFIG`, `UNSUPPORTED` (`threads` other than 1: a thread pool needs `alphabeta_engine_new`).
+/// engine, but frees nothing). Errors: `NULL_POINTER`, `ENGINE_MEMORY`, `TABLE_MEMORY`
+/// (also a table overlapping the engine memory), `BAD_CONFIG`, `UNSUPPORTED` (`threads` other
+/// than 1: a thread pool needs `alphabeta_engine_new`), `ALREADY_SEARCHING` (see below). On
+/// an error nothing was written, neither the memories nor `*out`.
+///
+/// **Memory that already holds an engine.** If a call runs on that engine (this is one of
+/// its callbacks, or `alphabeta_engine_free` was called during the call, which only defers
+/// the free until the call returns), the answer is `ALPHABETA_ERROR_ALREADY_SEARCHING` and the
+/// engine is left as it was; so it is when the table memory overlaps such an engine. Build the
+/// new engine after that call has returned. An idle engine made here is simply replaced: the
+/// old one owned nothing (no heap, no threads), so nothing leaks, and the new engine's
+/// pointer is the same as the old one's. Memory of an engine from `alphabeta_engine_new` is
+/// not yours to build in.
 ///
 /// # Safety
 /// The pointers are valid for the sizes given.
@@ -1182,6 +1197,13 @@ pub unsafe extern "C" fn alphabeta_engine_init(
         {
             return ALPHABETA_ERROR_ENGINE_MEMORY;
         }
+        // A call runs on an engine there (this is one of its callbacks, or the engine was
+        // freed during the call, which only defers the free): building over it would rewrite
+        // the engine that call uses. Nothing is touched.
+        // SAFETY: `memory` is valid for an engine (the caller's promise).
+        if unsafe { busy::overlaps(memory.cast(), size_of::<alphabeta_engine>()) } {
+            return ALPHABETA_ERROR_ALREADY_SEARCHING;
+        }
         let config = if config.is_null() {
             alphabeta_config_default()
         } else {
@@ -1195,10 +1217,15 @@ pub unsafe extern "C" fn alphabeta_engine_init(
             // A thread pool needs the heap: only `alphabeta_engine_new` makes one.
             return ALPHABETA_ERROR_UNSUPPORTED;
         }
-        let slots = match table_slots(&config, table_memory, table_bytes) {
+        let slots = match table_slots(&config, table_memory, table_bytes, memory) {
             Ok(slots) => slots,
             Err(status) => return status,
         };
+        // The table is zeroed: not over an engine a call uses either.
+        // SAFETY: `table_memory` is valid for `table_bytes` bytes (the caller's promise).
+        if slots > 0 && unsafe { busy::overlaps(table_memory.cast(), table_bytes) } {
+            return ALPHABETA_ERROR_ALREADY_SEARCHING;
+        }
         let engine = memory.cast::<alphabeta_engine>();
         // SAFETY: memory checked for size and alignment; the table for alignment and size.
         let status = unsafe { build(engine, &config, table_memory.cast(), slots, false) };
@@ -1210,17 +1237,26 @@ pub unsafe extern "C" fn alphabeta_engine_init(
     })
 }
 
-/// How many slots the table memory holds, or why it is unusable.
+/// How many slots the table memory holds, or why it is unusable: misaligned, fewer than 2
+/// slots, or overlapping the engine's memory at `engine` (its first `alphabeta_engine_size()`
+/// bytes, which `build` writes before it zeroes the table).
 fn table_slots(
     config: &alphabeta_config,
     table: *mut c_void,
     bytes: usize,
+    engine: *mut c_void,
 ) -> Result<usize, alphabeta_status> {
     if table.is_null() {
         return if bytes == 0 { Ok(0) } else { Err(ALPHABETA_ERROR_NULL_POINTER) };
     }
     let slots = bytes / alphabeta_table_slot_size(config.score_type);
     if !(table as usize).is_multiple_of(16) || slots < 2 {
+        return Err(ALPHABETA_ERROR_TABLE_MEMORY);
+    }
+    let (table, engine) = (table as usize, engine as usize);
+    let overlap = table < engine.saturating_add(size_of::<alphabeta_engine>())
+        && engine < table.saturating_add(bytes);
+    if overlap {
         return Err(ALPHABETA_ERROR_TABLE_MEMORY);
     }
     Ok(slots)
@@ -1367,7 +1403,9 @@ unsafe fn release(engine: *mut alphabeta_engine) {
 ///   exit right after).
 /// * An engine from `alphabeta_engine_init` is ended in place: nothing is freed (the memory
 ///   is yours), and later calls with the pointer return `ALPHABETA_ERROR_NOT_AN_ENGINE` as
-///   long as the memory is not reused; `alphabeta_engine_init` may build a new engine there.
+///   long as the memory is not reused; `alphabeta_engine_init` may build a new engine there
+///   once no call runs on the old one (a free during a call is done when that call returns;
+///   until then `alphabeta_engine_init` on the memory answers `ALREADY_SEARCHING`).
 /// * **During a call on the engine** (from one of its callbacks, or from another thread while
 ///   it searches) the free is deferred: it asks the search to stop, as
 ///   `alphabeta_engine_stop` does, and returns at once. The engine stays valid until that call
@@ -1471,8 +1509,9 @@ unsafe fn with_engine(
         // Ends the call when this scope ends, also when `body` panics and `guard` catches it
         // (otherwise every later call on the engine would return ALREADY_SEARCHING), and frees
         // the engine if `alphabeta_engine_free` was called meanwhile. Declared before the
-        // borrows below, so dropped after them.
-        let _searching = Searching(pointer);
+        // borrows below, so dropped after them. Until then the engine is on the busy list, so
+        // that `alphabeta_engine_init` refuses to build over it.
+        let _searching = Searching { engine: pointer, busy: busy::enlist(pointer) };
         engine.stop.store(false, Ordering::Relaxed);
         // SAFETY: `state` gives this call exclusive use of `kind`; `stop` is a separate field
         // that other threads only touch through shared references.
@@ -1482,18 +1521,114 @@ unsafe fn with_engine(
 }
 
 /// Ends a call on an engine when dropped: the engine is idle again, or, when it was freed
-/// during the call, released.
-struct Searching(*mut alphabeta_engine);
+/// during the call, released; then it leaves the busy list.
+struct Searching {
+    engine: *mut alphabeta_engine,
+    /// Its entry on the busy list (`busy::enlist`).
+    busy: busy::Entry,
+}
 
 impl Drop for Searching {
     fn drop(&mut self) {
         // SAFETY: the engine is live while the call runs (a free is deferred to here).
-        let state = unsafe { &(*self.0).state };
+        let state = unsafe { &(*self.engine).state };
         if state.compare_exchange(SEARCHING, IDLE, Ordering::Release, Ordering::Acquire).is_err() {
             // FREE_PENDING: `alphabeta_engine_free` was called during the call, which no longer
             // uses the engine.
             // SAFETY: the call is over and the free was asked once; nothing else runs on it.
-            unsafe { release(self.0) };
+            unsafe { release(self.engine) };
+        }
+        // Last: while the engine was busy (and while it was released) it stayed listed.
+        busy::delist(self.busy);
+    }
+}
+
+/// The engines on which a call runs (searching, or with a free pending), so that
+/// `alphabeta_engine_init` can refuse to build over one of them (from one of its callbacks,
+/// say) without reading the memory it is given, which is often uninitialised (valgrind would
+/// see a branch on uninitialised bytes in every host that builds an engine in fresh memory).
+///
+/// A fixed array of addresses, lock-free (an interrupt handler may build an engine): a call
+/// takes a free entry when it starts and clears it when it ends. When more than `CAPACITY`
+/// calls run at once, the further ones are only counted, and `alphabeta_engine_init` then
+/// reads the memory's magic and state as well.
+mod busy {
+    use super::*;
+
+    /// Calls that can be listed at once (nested searches on several engines, or one search
+    /// per thread on that many threads, are far fewer in practice).
+    const CAPACITY: usize = 64;
+
+    static LISTED: [AtomicPtr<alphabeta_engine>; CAPACITY] =
+        [const { AtomicPtr::new(core::ptr::null_mut()) }; CAPACITY];
+    /// Busy engines not in `LISTED` (it was full when their call started).
+    static UNLISTED: AtomicUsize = AtomicUsize::new(0);
+
+    /// An engine's place on the list: an index into `LISTED`, or `UNLISTED_ENTRY`.
+    #[derive(Clone, Copy)]
+    pub(super) struct Entry(usize);
+
+    const UNLISTED_ENTRY: usize = usize::MAX;
+
+    /// Lists `engine` as busy.
+    pub(super) fn enlist(engine: *mut alphabeta_engine) -> Entry {
+        for (index, slot) in LISTED.iter().enumerate() {
+            if slot
+                .compare_exchange(
+                    core::ptr::null_mut(),
+                    engine,
+                    Ordering::AcqRel,
+                    Ordering::Relaxed,
+                )
+                .is_ok()
+            {
+                return Entry(index);
+            }
+        }
+        UNLISTED.fetch_add(1, Ordering::AcqRel);
+        Entry(UNLISTED_ENTRY)
+    }
+
+    /// Takes an engine off the list (the entry `enlist` returned for it).
+    pub(super) fn delist(entry: Entry) {
+        match LISTED.get(entry.0) {
+            Some(slot) => slot.store(core::ptr::null_mut(), Ordering::Release),
+            None => {
+                UNLISTED.fetch_sub(1, Ordering::AcqRel);
+            }
+        }
+    }
+
+    /// Whether the bytes `start..start + len` overlap a busy engine.
+    ///
+    /// # Safety
+    /// `start` is valid for reads of `len` bytes and, when `len` is at least an engine's size
+    /// and `start` is aligned for one, initialised memory or memory the host allows to be read
+    /// as an engine (only looked at when more than `CAPACITY` calls run at once).
+    pub(super) unsafe fn overlaps(start: *const u8, len: usize) -> bool {
+        let (start, end) = (start as usize, (start as usize).saturating_add(len));
+        let size = size_of::<alphabeta_engine>();
+        let listed = LISTED.iter().any(|slot| {
+            let engine = slot.load(Ordering::Acquire) as usize;
+            engine != 0 && engine < end && start < engine.saturating_add(size)
+        });
+        if listed {
+            return true;
+        }
+        if UNLISTED.load(Ordering::Acquire) == 0
+            || len < size
+            || !start.is_multiple_of(align_of::<alphabeta_engine>())
+        {
+            return false;
+        }
+        // More calls run than the list holds: the memory itself says whether it is a busy
+        // engine (at this address; one overlapping it at another address is not seen).
+        let engine = start as *const alphabeta_engine;
+        // SAFETY: readable for an engine (the caller's promise); plain reads of the magic and
+        // of the atomic state, which a running call only changes through shared references.
+        unsafe {
+            core::ptr::addr_of!((*engine).magic).read_volatile() == MAGIC
+                && (*core::ptr::addr_of!((*engine).state)).load(Ordering::Acquire) != IDLE
         }
     }
 }
@@ -1909,5 +2044,54 @@ mod tests {
             assert_eq!(status, ALPHABETA_ERROR_PANIC);
             assert_eq!(with_engine(engine, |_, _| ALPHABETA_OK), ALPHABETA_ERROR_NOT_AN_ENGINE);
         }
+    }
+
+    /// With the busy list full, a busy engine is only counted, and `alphabeta_engine_init`
+    /// reads the memory instead: building over the engine from inside its call is still
+    /// refused, and the engine is untouched.
+    #[test]
+    fn init_over_a_busy_engine_is_refused_when_the_busy_list_is_full() {
+        let size = alphabeta_engine_size();
+        // Entries at addresses of a buffer no engine uses (other tests may list theirs).
+        let dummies = vec![0u8; 64 * size];
+        let entries: Vec<_> =
+            (0..64).map(|i| busy::enlist(dummies[i * size..].as_ptr().cast_mut().cast())).collect();
+        let mut memory = vec![0u64; size / 8 + 1];
+        let (bytes, memory) = (memory.len() * 8, memory.as_mut_ptr());
+        let mut engine = core::ptr::null_mut();
+        // SAFETY: valid pointers; the engine is ended once.
+        unsafe {
+            let init = |engine: &mut *mut alphabeta_engine| {
+                alphabeta_engine_init(
+                    memory.cast(),
+                    bytes,
+                    core::ptr::null(),
+                    core::ptr::null_mut(),
+                    0,
+                    engine,
+                )
+            };
+            assert_eq!(init(&mut engine), ALPHABETA_OK);
+            let status = with_engine(engine, |_, _| {
+                let mut other = core::ptr::null_mut();
+                assert_eq!(init(&mut other), ALPHABETA_ERROR_ALREADY_SEARCHING);
+                assert!(other.is_null());
+                alphabeta_engine_free(engine);
+                assert_eq!(init(&mut other), ALPHABETA_ERROR_ALREADY_SEARCHING);
+                ALPHABETA_OK
+            });
+            assert_eq!(status, ALPHABETA_OK);
+            // The pending free was done; the memory takes a new engine.
+            assert_eq!(with_engine(engine, |_, _| ALPHABETA_OK), ALPHABETA_ERROR_NOT_AN_ENGINE);
+            assert_eq!(init(&mut engine), ALPHABETA_OK);
+            assert_eq!(with_engine(engine, |_, _| ALPHABETA_OK), ALPHABETA_OK);
+            alphabeta_engine_free(engine);
+        }
+        // An address inside a listed entry overlaps it.
+        // SAFETY: readable bytes.
+        assert!(unsafe { busy::overlaps(dummies[size + 8..].as_ptr(), 8) });
+        entries.into_iter().for_each(busy::delist);
+        // SAFETY: as above.
+        assert!(!unsafe { busy::overlaps(dummies.as_ptr(), dummies.len()) });
     }
 }
