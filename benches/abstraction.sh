@@ -16,7 +16,7 @@ SET=${SET:-empty}
 CONFIGS=${CONFIGS:-"plain table"}
 OUT=${OUT:-/tmp/abstraction-callgrind}
 
-bin=$(cargo bench --bench abstraction --no-run --message-format=json 2>/dev/null |
+bin=$(cargo bench --bench abstraction ${FEATURES:+--features "$FEATURES"} --no-run --message-format=json 2>/dev/null |
     sed -n 's/.*"executable":"\([^"]*abstraction-[^"]*\)".*/\1/p' | tail -n 1)
 [ -x "$bin" ] || { echo "bench binary not found" >&2; exit 1; }
 echo "binary: $bin"

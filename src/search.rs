@@ -597,6 +597,40 @@ pub(crate) struct Node {
     on_prev_pv: bool,
 }
 
+/// The features of the node loop, as bits of a const generic parameter: the loop is compiled
+/// once per set it is used with, so that a feature switched off costs nothing per node (no
+/// branch on the configuration, no dead state). [`DYNAMIC`](features::DYNAMIC) reads every
+/// feature from the [`Config`] at run time instead: the one copy that serves every other
+/// configuration, and, without the `std` feature, every search (one copy of the loop in a
+/// microcontroller's flash).
+pub(crate) mod features {
+    /// Alpha-beta pruning (without it: plain minimax, every other bit ignored).
+    pub const ALPHA_BETA: u8 = 1;
+    /// Move ordering by the sorter.
+    pub const ORDERING: u8 = 2;
+    /// Principal variation search.
+    pub const PVS: u8 = 4;
+    /// Late move reductions.
+    pub const LMR: u8 = 8;
+    /// Quiescence search (for a game with a policy).
+    pub const QUIESCENCE: u8 = 16;
+    /// Mate distance pruning (for an evaluator with mate scores).
+    pub const MDP: u8 = 32;
+    /// Read every feature from the configuration.
+    pub const DYNAMIC: u8 = 128;
+
+    /// `Config::plain_alpha_beta()`.
+    pub const PLAIN: u8 = ALPHA_BETA;
+    /// `Config::value_preserving()`.
+    pub const VALUE_PRESERVING: u8 = ALPHA_BETA | ORDERING | PVS | MDP;
+    /// `Config::new()` for a game without a quiescence policy.
+    pub const DEFAULT_NO_QUIESCENCE: u8 = VALUE_PRESERVING | LMR;
+    /// `Config::new()`.
+    pub const DEFAULT: u8 = DEFAULT_NO_QUIESCENCE | QUIESCENCE;
+}
+
+use features::DYNAMIC;
+
 /// The search engine for one game type `G` with evaluator `E`.
 ///
 /// * `MAX_MOVES`: the capacity of a move list, the most legal moves a position may have.
@@ -871,7 +905,103 @@ where
         depth: u32,
     ) -> Result<E::Score, Halt> {
         let infinity = E::Score::INFINITY;
-        self.search_node(ctx, game, 0, depth, -infinity, infinity, true, true)
+        let root = Node { depth, ply: 0, pv: true, on_prev_pv: true };
+        self.dispatch(ctx, game, root, -infinity, infinity)
+    }
+
+    /// The features the configuration switches on, as [`features`] bits.
+    fn feature_bits(&self) -> u8 {
+        use features::*;
+        let c = &self.config;
+        if c.algorithm != Algorithm::AlphaBeta {
+            return DYNAMIC;
+        }
+        let mut bits = ALPHA_BETA;
+        for (on, bit) in [
+            (c.ordering, ORDERING),
+            (c.pvs, PVS),
+            (c.lmr, LMR),
+            (c.quiescence && G::QUIESCENCE, QUIESCENCE),
+            (c.mate_distance_pruning && E::MATE_SCORES, MDP),
+        ] {
+            if on {
+                bits |= bit;
+            }
+        }
+        bits
+    }
+
+    /// Searches `node` with the node loop compiled for the configuration's features when it
+    /// is one of the common sets (under `std`), else with the one that reads them at run time.
+    fn dispatch(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        node: Node,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<E::Score, Halt> {
+        #[cfg(feature = "std")]
+        {
+            use features::*;
+            match self.feature_bits() {
+                PLAIN => return self.negamax::<PLAIN>(ctx, game, node, alpha, beta),
+                VALUE_PRESERVING => {
+                    return self.negamax::<VALUE_PRESERVING>(ctx, game, node, alpha, beta)
+                }
+                DEFAULT_NO_QUIESCENCE => {
+                    return self.negamax::<DEFAULT_NO_QUIESCENCE>(ctx, game, node, alpha, beta)
+                }
+                DEFAULT => return self.negamax::<DEFAULT>(ctx, game, node, alpha, beta),
+                _ => {}
+            }
+        }
+        self.negamax::<DYNAMIC>(ctx, game, node, alpha, beta)
+    }
+
+    /// Whether the feature `bit` is on in the node loop compiled for `F`: a constant, or, for
+    /// [`DYNAMIC`], `dynamic` (read from the configuration).
+    #[inline(always)]
+    fn on<const F: u8>(bit: u8, dynamic: bool) -> bool {
+        if F & DYNAMIC != 0 {
+            dynamic
+        } else {
+            F & bit != 0
+        }
+    }
+
+    /// Alpha-beta pruning, rather than plain minimax.
+    #[inline(always)]
+    fn pruning<const F: u8>(&self) -> bool {
+        Self::on::<F>(features::ALPHA_BETA, self.config.algorithm == Algorithm::AlphaBeta)
+    }
+
+    /// Move ordering (with pruning).
+    #[inline(always)]
+    fn ordering<const F: u8>(&self) -> bool {
+        self.pruning::<F>() && Self::on::<F>(features::ORDERING, self.config.ordering)
+    }
+
+    /// Principal variation search (with pruning).
+    #[inline(always)]
+    fn pvs<const F: u8>(&self) -> bool {
+        self.pruning::<F>() && Self::on::<F>(features::PVS, self.config.pvs)
+    }
+
+    /// Quiescence search (with pruning, for a game with a policy).
+    #[inline(always)]
+    fn quiescence_on<const F: u8>(&self) -> bool {
+        self.pruning::<F>()
+            && G::QUIESCENCE
+            && Self::on::<F>(features::QUIESCENCE, self.config.quiescence)
+    }
+
+    /// Mate distance pruning (with pruning, for an evaluator with mate scores).
+    #[inline(always)]
+    fn mdp<const F: u8>(&self) -> bool {
+        self.pruning::<F>()
+            && E::MATE_SCORES
+            && Self::on::<F>(features::MDP, self.config.mate_distance_pruning)
     }
 
     /// The first stage of splitting a node at `ply` and `depth` among threads (the root at ply
@@ -995,7 +1125,7 @@ where
         on_prev_pv: bool,
         pv: bool,
     ) -> Result<E::Score, Halt> {
-        self.negamax(ctx, game, Node { depth, ply, pv, on_prev_pv }, alpha, beta)
+        self.negamax::<DYNAMIC>(ctx, game, Node { depth, ply, pv, on_prev_pv }, alpha, beta)
     }
 
     /// Searches the move at `index` (not the first) of a split node as the sequential search
@@ -1020,7 +1150,7 @@ where
         let hints = &split.hints;
         let mv = split.moves.as_slice()[index];
         let alpha = if floor { self.null_window_below(alpha).unwrap_or(alpha) } else { alpha };
-        let reduction = self.lmr_reduction(
+        let reduction = self.lmr_reduction::<DYNAMIC>(
             game,
             mv,
             hints.ply,
@@ -1055,7 +1185,7 @@ where
         let score = match scout_top.filter(|_| stop_at_scout) {
             // The window (alpha, top) is a null window: search_move runs the reduced scout
             // and the full-depth scout, and returns before any re-search.
-            Some(top) => self.search_move(
+            Some(top) => self.search_move::<DYNAMIC>(
                 ctx,
                 game,
                 side,
@@ -1066,9 +1196,9 @@ where
                 alpha,
                 top,
             ),
-            None => {
-                self.search_move(ctx, game, side, child, split.pv, index, reduction, alpha, beta)
-            }
+            None => self.search_move::<DYNAMIC>(
+                ctx, game, side, child, split.pv, index, reduction, alpha, beta,
+            ),
         };
         game.unmake_move(mv, undo);
         let score = score?;
@@ -1219,7 +1349,7 @@ where
         if let Some(line) = self.pv.first_mut() {
             line.clear();
         }
-        match self.negamax(&mut ctx, game, root, alpha, beta) {
+        match self.dispatch(&mut ctx, game, root, alpha, beta) {
             Ok(score) => Ok(WindowResult {
                 score,
                 best_move: self.pv.first().and_then(|line| line.first().copied()),
@@ -1325,7 +1455,7 @@ where
     }
 
     /// Negamax with fail-soft alpha-beta: the score of `game` for its side to move.
-    fn negamax(
+    fn negamax<const F: u8>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -1336,7 +1466,7 @@ where
         // Whether this node's own subtree reached a horizon, kept apart from the rest of the
         // iteration so that the table can record proven entries.
         let outer_horizon = core::mem::replace(&mut ctx.reached_horizon, false);
-        let result = self.negamax_node(ctx, game, node, alpha, beta);
+        let result = self.negamax_node::<F>(ctx, game, node, alpha, beta);
         ctx.reached_horizon |= outer_horizon;
         result
     }
@@ -1344,7 +1474,7 @@ where
     /// [`Engine::negamax`] at depth 0: a terminal position's score, or quiescence, or the
     /// static evaluation.
     #[inline(never)]
-    fn horizon(
+    fn horizon<const F: u8>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -1359,8 +1489,7 @@ where
         if game.is_terminal() {
             return self.evaluate(ctx, game, ply, 0);
         }
-        if self.config.algorithm == Algorithm::AlphaBeta && self.config.quiescence && G::QUIESCENCE
-        {
+        if self.quiescence_on::<F>() {
             return self.quiescence(ctx, game, ply, 0, alpha, beta);
         }
         ctx.reached_horizon = true;
@@ -1368,7 +1497,7 @@ where
     }
 
     #[inline(never)]
-    fn negamax_node(
+    fn negamax_node<const F: u8>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -1376,7 +1505,7 @@ where
         mut alpha: E::Score,
         mut beta: E::Score,
     ) -> Result<E::Score, Halt> {
-        let pruning = self.config.algorithm == Algorithm::AlphaBeta;
+        let pruning = self.pruning::<F>();
         debug_assert!(!pruning || alpha < beta, "empty window at ply {}", node.ply);
         let ply = node.ply;
 
@@ -1389,14 +1518,14 @@ where
             return self.evaluate(ctx, game, ply, node.depth);
         }
         if node.depth == 0 {
-            if pruning && self.config.quiescence && G::QUIESCENCE {
+            if self.quiescence_on::<F>() {
                 return self.quiescence(ctx, game, ply, 0, alpha, beta);
             }
             ctx.reached_horizon = true;
             return self.evaluate(ctx, game, ply, 0);
         }
 
-        if pruning && self.config.mate_distance_pruning && E::MATE_SCORES {
+        if self.mdp::<F>() {
             // Not terminal: the side to move wins `k >= 1` plies from here at the earliest, and
             // loses `l >= 1` plies from here at the earliest (`u32::MAX`, never, saturates at
             // the edge of the mate range, above every heuristic score).
@@ -1452,7 +1581,7 @@ where
         };
         // Staged ordering: the PV and table moves now, the best of the rest only if they do
         // not cut, and the others only if that does not cut either.
-        let ordering = pruning && self.config.ordering;
+        let ordering = self.ordering::<F>();
         // Where the next stage starts, times two, plus one once the best of the rest is
         // placed (one word, not two: the frame of this function is the stack of a ply).
         let mut next_stage = if ordering {
@@ -1484,7 +1613,7 @@ where
                 depth: node.depth - 1,
                 ply: ply + 1,
                 // Without PVS (or without pruning) every move gets the open window.
-                pv: node.pv && (index == 0 || !self.config.pvs || !pruning),
+                pv: node.pv && (index == 0 || !self.pvs::<F>()),
                 on_prev_pv: pv_move == Some(mv),
             };
             // A window that can see a score equal to the best so far, for tie-breaking.
@@ -1492,13 +1621,14 @@ where
             let move_alpha = floor.unwrap_or(alpha);
 
             let reduction = if pruning {
-                self.lmr_reduction(game, mv, ply, node.depth, index, pv_move, tt_move)
+                self.lmr_reduction::<F>(game, mv, ply, node.depth, index, pv_move, tt_move)
             } else {
                 0
             };
             let undo = game.make_move(mv);
-            let searched = self
-                .search_move(ctx, game, side, child, node.pv, index, reduction, move_alpha, beta);
+            let searched = self.search_move::<F>(
+                ctx, game, side, child, node.pv, index, reduction, move_alpha, beta,
+            );
             game.unmake_move(mv, undo);
             let score = searched?;
 
@@ -1531,7 +1661,7 @@ where
                     if index == 0 {
                         ctx.stats.first_move_cutoffs += 1;
                     }
-                    if self.config.ordering {
+                    if ordering {
                         self.sorter.on_cutoff(game, mv, &moves.as_slice()[..index], &hints);
                     }
                     break;
@@ -1630,7 +1760,7 @@ where
     /// PV move, the table move, killers and tactical moves.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn lmr_reduction(
+    fn lmr_reduction<const F: u8>(
         &self,
         game: &G,
         mv: G::Move,
@@ -1640,7 +1770,7 @@ where
         pv_move: Option<G::Move>,
         tt_move: Option<u16>,
     ) -> u32 {
-        if self.config.lmr
+        if Self::on::<F>(features::LMR, self.config.lmr)
             && depth >= self.config.lmr_min_depth
             && index as u32 >= self.config.lmr_min_move_index
             && Some(mv) != pv_move
@@ -1669,7 +1799,7 @@ where
     /// whole window, after a reduced search that must beat alpha first if LMR applies.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn search_move(
+    fn search_move<const F: u8>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -1681,10 +1811,10 @@ where
         alpha: E::Score,
         beta: E::Score,
     ) -> Result<E::Score, Halt> {
-        let pruning = self.config.algorithm == Algorithm::AlphaBeta;
+        let pruning = self.pruning::<F>();
         let (alpha, beta) =
             if pruning { (alpha, beta) } else { (-E::Score::INFINITY, E::Score::INFINITY) };
-        let scout_top = if pruning && self.config.pvs && index > 0 {
+        let scout_top = if self.pvs::<F>() && index > 0 {
             self.null_window_above(alpha).filter(|&top| top < beta)
         } else {
             None
@@ -1705,10 +1835,13 @@ where
             let (low, high) = if same_side { (alpha, top) } else { (-top, -alpha) };
             let result = if node.depth == 0 {
                 // The horizon: scored without a frame of the recursion.
-                self.horizon(ctx, game, node.ply, low, high)
+                self.horizon::<F>(ctx, game, node.ply, low, high)
+            } else if F == features::PLAIN && !T::ENABLED {
+                // Plain alpha-beta without a table: the textbook loop below the root.
+                self.alpha_beta(ctx, game, node.ply, node.depth, low, high)
             } else {
                 let outer_horizon = core::mem::replace(&mut ctx.reached_horizon, false);
-                let result = self.negamax_node(ctx, game, node, low, high);
+                let result = self.negamax_node::<F>(ctx, game, node, low, high);
                 ctx.reached_horizon |= outer_horizon;
                 result
             };
@@ -1728,6 +1861,71 @@ where
             }
             ctx.stats.researches += 1;
         }
+    }
+
+    /// Plain fail-soft alpha-beta (Knuth & Moore 1975) for a node below the root, when nothing
+    /// else is switched on and there is no table: the node loop of
+    /// [`Engine::negamax_node`] with every feature taken out (no ordering, PVS, reductions,
+    /// quiescence, mate distance pruning, table or tie-breaking), so that it costs what a
+    /// hand-written search costs. It searches the same tree, counts the same nodes and keeps
+    /// the same principal variation.
+    fn alpha_beta(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        ply: u32,
+        depth: u32,
+        mut alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<E::Score, Halt> {
+        ctx.visit()?;
+        if let Some(line) = self.pv.get_mut(ply as usize) {
+            line.clear();
+        }
+        if game.is_terminal() {
+            return self.evaluate(ctx, game, ply, depth);
+        }
+        if depth == 0 {
+            ctx.reached_horizon = true;
+            return self.evaluate(ctx, game, ply, 0);
+        }
+        let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
+        game.generate_moves(&mut moves);
+        if moves.overflowed() {
+            return Err(ctx.fail(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }));
+        }
+        if moves.is_empty() {
+            return self.evaluate(ctx, game, ply, depth);
+        }
+        let side = game.side_to_move();
+        let mut best = -E::Score::INFINITY;
+        for (index, &mv) in moves.iter().enumerate() {
+            let undo = game.make_move(mv);
+            // Negamax: the child's score and window are negated where the side to move changes.
+            let same_side = game.side_to_move() == side;
+            let (low, high) = if same_side { (alpha, beta) } else { (-beta, -alpha) };
+            let searched = self.alpha_beta(ctx, game, ply + 1, depth - 1, low, high);
+            game.unmake_move(mv, undo);
+            let score = if same_side { searched? } else { -searched? };
+            if score > best || index == 0 {
+                best = score;
+                if score > alpha {
+                    self.update_pv(ply as usize, mv);
+                }
+            }
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    // Fail-high: the opponent will not allow this line.
+                    ctx.stats.beta_cutoffs += 1;
+                    if index == 0 {
+                        ctx.stats.first_move_cutoffs += 1;
+                    }
+                    break;
+                }
+            }
+        }
+        Ok(best)
     }
 
     /// Quiescence search: stand pat on the static evaluation, then try the game's tactical
@@ -1797,6 +1995,89 @@ where
                 if line.push(m).is_err() {
                     break;
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::connect4::{Connect4, Connect4Heuristic};
+    use crate::games::tictactoe::{Board, TicTacToeEval};
+    use crate::tt::TranspositionTable;
+
+    /// The search of `game` within `limits` with the node loop that reads the configuration
+    /// at run time ([`DYNAMIC`]), whatever the configuration.
+    fn dynamic<G, E, const N: usize, const P: usize, T, O>(
+        engine: &mut Engine<G, E, N, P, T, O>,
+        game: &mut G,
+        limits: &Limits<'_>,
+    ) -> SearchResult<G::Move, E::Score, P>
+    where
+        G: Game,
+        E: Evaluator<G>,
+        T: Table<E::Score>,
+        O: MoveSorter<G>,
+    {
+        let result = engine.iterate(
+            game,
+            limits,
+            |_| {},
+            |engine, ctx, game, depth| {
+                let infinity = E::Score::INFINITY;
+                let root = Node { depth, ply: 0, pv: true, on_prev_pv: true };
+                engine.negamax::<DYNAMIC>(ctx, game, root, -infinity, infinity)
+            },
+        );
+        result.unwrap()
+    }
+
+    fn configs() -> [Config; 4] {
+        [
+            Config::plain_alpha_beta(),
+            Config { tie_break_seed: Some(3), ..Config::plain_alpha_beta() },
+            Config::value_preserving(),
+            Config::new(),
+        ]
+    }
+
+    /// The node loops compiled for a feature set (and the plain loop below the root) search
+    /// exactly what the loop that reads the configuration searches: the same values, moves,
+    /// lines, node counts and statistics.
+    #[test]
+    fn compiled_feature_sets_equal_the_dynamic_loop() {
+        for config in configs() {
+            for moves in ["", "4", "4453", "332211", "1234567"] {
+                let position = Connect4::from_moves(moves).unwrap();
+                let limits = Limits::depth(7);
+                let mut compiled: Engine<Connect4, Connect4Heuristic, 7, 42> =
+                    Engine::new(Connect4Heuristic, config);
+                let mut reading: Engine<Connect4, Connect4Heuristic, 7, 42> =
+                    Engine::new(Connect4Heuristic, config);
+                let expected = dynamic(&mut reading, &mut position.clone(), &limits);
+                let got = compiled.search(&mut position.clone(), &limits).unwrap();
+                assert_eq!(got, expected, "{config:?} {moves}");
+            }
+            for cells in [".........", "X...O....", "XO.X.O..."] {
+                let board = Board::parse(cells).unwrap();
+                let limits = Limits::depth(9);
+                let table = TranspositionTable::<i32, 256>::new();
+                let mut compiled = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config)
+                    .with_table(&table);
+                let got = compiled.search(&mut board.clone(), &limits).unwrap();
+                table.clear();
+                let mut reading = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config)
+                    .with_table(&table);
+                let expected = dynamic(&mut reading, &mut board.clone(), &limits);
+                assert_eq!(got, expected, "{config:?} {cells} with a table");
+                let mut compiled: Engine<Board, TicTacToeEval, 9, 9> =
+                    Engine::new(TicTacToeEval, config);
+                let mut reading: Engine<Board, TicTacToeEval, 9, 9> =
+                    Engine::new(TicTacToeEval, config);
+                let expected = dynamic(&mut reading, &mut board.clone(), &limits);
+                let got = compiled.search(&mut board.clone(), &limits).unwrap();
+                assert_eq!(got, expected, "{config:?} {cells}");
             }
         }
     }

@@ -198,11 +198,11 @@ impl Board {
             _ => return Err(BoardError::Counts { x, o }),
         };
         board.key = SIDE_KEYS[board.to_move as usize];
-        for cell in 0..9 {
+        for (cell, (&x_key, &o_key)) in PIECE_KEYS[0].iter().zip(&PIECE_KEYS[1]).enumerate() {
             if board.x & (1 << cell) != 0 {
-                board.key ^= PIECE_KEYS[Mark::X as usize][cell];
+                board.key ^= x_key;
             } else if board.o & (1 << cell) != 0 {
-                board.key ^= PIECE_KEYS[Mark::O as usize][cell];
+                board.key ^= o_key;
             }
         }
         Ok(board)
