@@ -603,6 +603,7 @@ pub(crate) struct Node {
 /// feature from the [`Config`] at run time instead: the one copy that serves every other
 /// configuration, and, without the `std` feature, every search (one copy of the loop in a
 /// microcontroller's flash).
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
 pub(crate) mod features {
     /// Alpha-beta pruning (without it: plain minimax, every other bit ignored).
     pub const ALPHA_BETA: u8 = 1;
@@ -910,6 +911,7 @@ where
     }
 
     /// The features the configuration switches on, as [`features`] bits.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     fn feature_bits(&self) -> u8 {
         use features::*;
         let c = &self.config;
@@ -1114,6 +1116,7 @@ where
     /// Searches the node `game` at `ply` sequentially (as a PV node when `pv`), with the
     /// window `(alpha, beta)` seen from its side to move.
     #[allow(clippy::too_many_arguments)]
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) fn search_node(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,

@@ -846,7 +846,7 @@ impl Mates {
         }
         for node in 0..tree.children.len() {
             tree.value.push((rng.next_u32() % 9) as i32 - 4);
-            tree.mated.push(tree.children[node].is_empty() && rng.next_u32() % 2 == 0);
+            tree.mated.push(tree.children[node].is_empty() && rng.next_u32().is_multiple_of(2));
         }
         tree
     }
