@@ -32,10 +32,10 @@ const MAX_CALLS: usize = 10;
 /// Callbacks per input, after which every position is terminal (keeps runs short).
 const MAX_CALLBACKS: u64 = 200_000;
 const WIN: i32 = 1_000_000;
-/// Whether a won or lost end may be a position with no moves that is not terminal: mate
-/// distance pruning scores it a ply too far (see the differential target). Until that is
-/// fixed such ends are terminal; set to `true` then.
-const MDP_AT_ENDS_WITHOUT_MOVES: bool = false;
+/// Whether a won or lost end may be a position with no moves that is not terminal (checkmate
+/// found by an empty move list): mate distance pruning must score it at its own ply (it
+/// scored it a ply too far before d7adc0a).
+const MDP_AT_ENDS_WITHOUT_MOVES: bool = true;
 
 /// The bytes of the input, read front to back; zeros once exhausted.
 struct Bytes<'a>(&'a [u8]);

@@ -41,12 +41,9 @@ const TABLE_SLOTS: usize = 64;
 /// reached: any number is a true lower bound there (`ply + k` once overflowed).
 const NO_WIN_HINT: u32 = u32::MAX;
 /// Whether a won or lost end may be a position with no moves that is not terminal (checkmate
-/// found by an empty move list). Mate distance pruning runs before the moves are generated
-/// and assumes the game ends at least a ply later, so such a position `ply` plies from the
-/// root is scored `win_in(ply + 1)` instead of `win_in(ply)` when the window is narrow enough
-/// (even with the default hints). Until that is fixed, such ends are marked terminal; set to
-/// `true` then.
-const MDP_AT_ENDS_WITHOUT_MOVES: bool = false;
+/// found by an empty move list): mate distance pruning must score it at its own ply (it
+/// scored it a ply too far before d7adc0a).
+const MDP_AT_ENDS_WITHOUT_MOVES: bool = true;
 
 /// The bytes of the input, read front to back; zeros once exhausted.
 struct Bytes<'a>(&'a [u8]);
