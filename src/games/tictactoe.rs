@@ -117,6 +117,23 @@ const PIECE_KEYS: [[u64; 9]; 2] = [
 /// The keys of the side to move (X, O).
 const SIDE_KEYS: [u64; 2] = [0x7D21_B233_04E0_494B, 0xD459_C5B2_5354_BD6D];
 
+/// What a mark of X or O in a cell changes in the key: the piece and the side to move, in one
+/// word; 16 cells a mark (the last 7 zero), so that a cell masked to 4 bits needs no bounds
+/// check.
+const MOVE_KEYS: [[u64; 16]; 2] = {
+    let mut keys = [[0; 16]; 2];
+    let mut mark = 0;
+    while mark < 2 {
+        let mut cell = 0;
+        while cell < 9 {
+            keys[mark][cell] = PIECE_KEYS[mark][cell] ^ SIDE_KEYS[0] ^ SIDE_KEYS[1];
+            cell += 1;
+        }
+        mark += 1;
+    }
+    keys
+};
+
 /// A tic-tac-toe position: two bit masks (bit `i` = cell `i`), the side to move, and its
 /// Zobrist key, kept up to date by every move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -318,8 +335,7 @@ impl Board {
     /// What a mark of `mover` in `cell` changes in the key: the piece, and the side to move.
     #[inline]
     fn move_key(mover: Mark, cell: u8) -> u64 {
-        let piece = PIECE_KEYS[mover as usize].get(usize::from(cell)).copied().unwrap_or(0);
-        piece ^ SIDE_KEYS[0] ^ SIDE_KEYS[1]
+        MOVE_KEYS[mover as usize][usize::from(cell & 15)]
     }
 }
 
