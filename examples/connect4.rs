@@ -2,60 +2,126 @@
 //!
 //! ```text
 //! cargo run --release --features std --example connect4 -- tests/data/connect4/Test_L3_R1
+//! cargo run --release --features std --example connect4 -- --table-mib 1 -q tests/data/connect4/Test_L2_R1
 //! echo "2252576253462244111563365343671351441 -1" | cargo run --release --features std --example connect4
 //! ```
 //!
 //! Input: one position per line, `<moves> [<score>]`: the columns played (digits 1-7) and,
 //! optionally, the expected score in Pons' definition (see `tests/data/connect4/README.md`).
-//! Output: per position its line, score, nodes and microseconds, then one summary line
-//! `positions N mismatches M mean_us X mean_nodes Y`. A line that is not a legal position is
-//! reported with its line number on stderr and skipped. The exit code is 1 when a score
-//! mismatched or a line was skipped, 0 otherwise.
+//! Output: per position its line, score, nodes and microseconds (`us`, to 0.1 µs), then one
+//! summary line `positions N mismatches M mean_us X mean_nodes Y` (`-q`: the summary only). A
+//! line that is not a legal position is reported with its line number on stderr and skipped.
+//! The exit code is 1 when a score mismatched or a line was skipped, 0 otherwise. `--help`
+//! lists the options.
 //!
 //! Each position is solved by `alphabeta::games::connect4::solve`: Pons' null-window driver
-//! over the generic engine, with a 16 MiB transposition table that is cleared before every
-//! position (the clearing is not timed), and the solver's game model
-//! (`Connect4Solver`: decided positions are terminal, only non-losing moves, threat order).
+//! over the generic engine, with a transposition table of `--table-mib` MiB (default 16: 2^20
+//! slots of 16 bytes) that is cleared before every position (the clearing is not timed), and
+//! the solver's game model (`Connect4Solver`: decided positions are terminal, only non-losing
+//! moves, threat order). Times come from `std::time::Instant`, in nanoseconds.
 
+use std::ffi::OsString;
+use std::hint::black_box;
 use std::io::{BufRead, BufReader, Read};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicU8;
+use std::time::Instant;
 
-use alphabeta::games::connect4::{solve, solver_engine, Connect4};
+use alphabeta::games::connect4::{solve, solver_engine, Connect4, Solution, SolverEngine};
 use alphabeta::tt::{Slot, Slot32, TableSlice};
-use alphabeta::{Clock, StdClock};
+use alphabeta::SearchError;
 
-/// Transposition-table slots: 2^20 slots of 16 bytes, 16 MiB.
-const TABLE_SLOTS: usize = 1 << 20;
+/// The table's memory without `--table-mib`: 16 MiB, 2^20 slots of 16 bytes (the size that
+/// `examples-c/connect4.c` uses too, so that the two print the same nodes on every line).
+const DEFAULT_TABLE_MIB: usize = 16;
+
+const HELP: &str = "\
+usage: connect4 [OPTIONS] [FILE]
+
+Solves Connect Four positions, one `moves [score]` line each (moves: the columns played,
+digits 1-7; score: the expected score in Pons' definition), read from FILE or, without FILE,
+from stdin. Prints per position `line N score S nodes K us U`, then the summary line
+`positions N mismatches M mean_us X mean_nodes Y`. Exit code 1 when a score mismatched or a
+line was skipped.
+
+options:
+  --table-mib N   transposition table of N MiB (N * 2^20 bytes, 16-byte slots; 0: no
+                  table), cleared before every position, not timed [default: 16]
+  -q, --quiet     print only the summary line (and mismatches)
+  -h, --help      print this help
+";
+
+/// What the command line asks for.
+struct Options {
+    input: Option<OsString>,
+    table_mib: usize,
+    quiet: bool,
+}
+
+/// Parses the command line; `Ok(None)` when `--help` was printed.
+fn parse_options() -> Result<Option<Options>, lexopt::Error> {
+    use lexopt::prelude::*;
+    let mut options = Options { input: None, table_mib: DEFAULT_TABLE_MIB, quiet: false };
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("table-mib") => {
+                let mib: usize = parser.value()?.parse()?;
+                if mib.checked_mul(1 << 20).is_none() {
+                    return Err(format!("--table-mib {mib}: too large").into());
+                }
+                options.table_mib = mib;
+            }
+            Short('q') | Long("quiet") => options.quiet = true,
+            Short('h') | Long("help") => {
+                print!("{HELP}");
+                return Ok(None);
+            }
+            Value(path) if options.input.is_none() => options.input = Some(path),
+            _ => return Err(arg.unexpected()),
+        }
+    }
+    Ok(Some(options))
+}
+
+/// The timed call, kept out of line so that an instruction count can be limited to it
+/// (`valgrind --tool=callgrind --toggle-collect='*timed_solve*'`, as `benches/pons.sh` does);
+/// the clock is read around it.
+#[inline(never)]
+fn timed_solve(
+    solver: &mut SolverEngine<TableSlice<'_, i32>>,
+    position: Connect4,
+) -> Result<Solution, SearchError> {
+    solve(solver, black_box(position))
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let input: Box<dyn Read> = match args.as_slice() {
-        [] => Box::new(std::io::stdin()),
-        [flag] if flag == "-h" || flag == "--help" => {
-            println!("usage: connect4 [FILE]   (reads `moves [score]` lines; stdin without FILE)");
-            return ExitCode::SUCCESS;
-        }
-        [path] => match std::fs::File::open(path) {
-            Ok(file) => Box::new(file),
-            Err(error) => {
-                eprintln!("error: {path}: {error}");
-                return ExitCode::FAILURE;
-            }
-        },
-        _ => {
-            eprintln!("error: usage: connect4 [FILE]");
+    let options = match parse_options() {
+        Ok(Some(options)) => options,
+        Ok(None) => return ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}\nusage: connect4 [--table-mib N] [-q] [FILE]   (--help)");
             return ExitCode::FAILURE;
         }
     };
+    let input: Box<dyn Read> = match &options.input {
+        None => Box::new(std::io::stdin()),
+        Some(path) => match std::fs::File::open(path) {
+            Ok(file) => Box::new(file),
+            Err(error) => {
+                eprintln!("error: {}: {error}", path.to_string_lossy());
+                return ExitCode::FAILURE;
+            }
+        },
+    };
 
-    let clock = StdClock::new();
-    let slots: Vec<Slot32> = (0..TABLE_SLOTS).map(|_| Slot32::EMPTY).collect();
+    let table_slots = (options.table_mib << 20) / std::mem::size_of::<Slot32>();
+    let slots: Vec<Slot32> = (0..table_slots).map(|_| Slot32::EMPTY).collect();
     let generation = AtomicU8::new(0);
     let table = TableSlice::new(&slots, &generation);
     let mut solver = solver_engine(table);
     let (mut positions, mut mismatches, mut skipped) = (0u64, 0u64, 0u64);
-    let (mut total_us, mut total_nodes) = (0u64, 0u64);
+    let (mut total_nanos, mut total_nodes) = (0u64, 0u64);
 
     for (index, line) in BufReader::new(input).lines().enumerate() {
         let line_number = index + 1;
@@ -100,8 +166,10 @@ fn main() -> ExitCode {
         // Every position starts from a cleared table and no history (not timed).
         table.clear();
         solver.clear_history();
-        let start = clock.now_micros();
-        let solution = match solve(&mut solver, position) {
+        let start = Instant::now();
+        let solution = black_box(timed_solve(&mut solver, position));
+        let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        let solution = match solution {
             Ok(solution) => solution,
             Err(error) => {
                 eprintln!("line {line_number}: skipped: {error}");
@@ -109,7 +177,6 @@ fn main() -> ExitCode {
                 continue;
             }
         };
-        let micros = clock.now_micros() - start;
         let score = solution.score;
         let verdict = match expected {
             Some(e) if e != score => {
@@ -118,16 +185,19 @@ fn main() -> ExitCode {
             }
             _ => String::new(),
         };
-        println!("line {line_number} score {score} nodes {} us {micros}{verdict}", solution.nodes);
+        if !options.quiet || !verdict.is_empty() {
+            let (nodes, micros) = (solution.nodes, nanos as f64 / 1e3);
+            println!("line {line_number} score {score} nodes {nodes} us {micros:.1}{verdict}");
+        }
         positions += 1;
-        total_us += micros;
+        total_nanos = total_nanos.saturating_add(nanos);
         total_nodes += solution.nodes;
     }
 
     let mean = |total: u64| if positions == 0 { 0.0 } else { total as f64 / positions as f64 };
     println!(
         "positions {positions} mismatches {mismatches} mean_us {:.1} mean_nodes {:.1}",
-        mean(total_us),
+        mean(total_nanos) / 1e3,
         mean(total_nodes)
     );
     if mismatches > 0 || skipped > 0 {
