@@ -55,11 +55,11 @@ use crate::game::{Evaluator, Game};
 use crate::ordering::{DefaultSorter, MoveSorter};
 use crate::score::Score;
 pub use crate::search::ParallelScheme;
-use crate::search::{
-    Context, Engine, Halt, IterationInfo, SearchResult, SplitMoveMode, SplitMoveScore, SplitMoves,
-    SplitStart,
-};
+use crate::search::{Context, Engine, Halt, IterationInfo, SearchResult};
 use crate::tt::{Bound, NoTable, Table};
+
+mod split;
+use split::{SplitMoveMode, SplitMoveScore, SplitMoves, SplitStart};
 
 /// Why a parallel engine could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,0 +1,121 @@
+//! The state of one search call: counters, the clock and stop-flag polls, the halt.
+
+use core::sync::atomic::{AtomicBool, Ordering};
+
+use super::SearchStats;
+use crate::clock::Limits;
+use crate::error::SearchError;
+
+/// Why the recursion unwinds early. One byte, so that `Result<Score, Halt>` travels in
+/// registers through the recursion; the error itself waits in [`Context::error`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Halt {
+    /// The clock or the stop flag ended the iteration.
+    Interrupted,
+    /// A user error, stored in the context.
+    Failed,
+}
+
+/// The mutable state of one search call (of one thread, in a parallel search).
+pub(crate) struct Context<'l, 'c, P> {
+    pub(crate) limits: Option<&'l Limits<'c>>,
+    pub(crate) start_micros: u64,
+    /// May the clock and the stop flag end the current iteration (beyond `min_depth`)?
+    pub(crate) interruptible: bool,
+    pub(crate) poll_interval: u64,
+    /// The node count of the next poll: a multiple of `poll_interval`.
+    pub(crate) next_poll: u64,
+    pub(crate) stats: SearchStats,
+    /// Set when a non-terminal position was evaluated at the horizon.
+    pub(crate) reached_horizon: bool,
+    /// The clock reading of the poll that ended the search, if one did.
+    pub(crate) stopped_at_micros: Option<u64>,
+    pub(crate) root_side: Option<P>,
+    /// The error behind a [`Halt::Failed`].
+    pub(crate) error: Option<SearchError>,
+    /// Raised by a thread of a parallel search that halted, so that the others stop too.
+    pub(crate) abort: Option<&'l AtomicBool>,
+}
+
+impl<'l, 'c, P> Context<'l, 'c, P> {
+    pub(super) fn new(limits: Option<&'l Limits<'c>>, poll_interval: u64) -> Self {
+        Context {
+            limits,
+            start_micros: 0,
+            interruptible: false,
+            poll_interval,
+            next_poll: poll_interval,
+            stats: SearchStats::default(),
+            reached_horizon: false,
+            stopped_at_micros: None,
+            root_side: None,
+            error: None,
+            abort: None,
+        }
+    }
+
+    /// Records `error` and returns the halt that unwinds the search.
+    pub(crate) fn fail(&mut self, error: SearchError) -> Halt {
+        self.error = Some(error);
+        Halt::Failed
+    }
+
+    /// The error behind a [`Halt::Failed`] (always recorded by [`Context::fail`]).
+    pub(super) fn take_error(&mut self) -> SearchError {
+        self.error.take().unwrap_or(SearchError::InvalidWindow)
+    }
+}
+
+impl<P> Context<'_, '_, P> {
+    /// Counts a node and polls every `poll_interval` nodes: `Err` when the search must stop.
+    #[inline]
+    pub(crate) fn visit(&mut self) -> Result<(), Halt> {
+        self.stats.nodes += 1;
+        if self.stats.nodes >= self.next_poll {
+            return self.poll();
+        }
+        Ok(())
+    }
+
+    /// The poll of [`Context::visit`], every `poll_interval` nodes.
+    #[cold]
+    #[inline(never)]
+    fn poll(&mut self) -> Result<(), Halt> {
+        // The next multiple of the interval (no division on the other nodes).
+        self.next_poll = (self.stats.nodes / self.poll_interval + 1) * self.poll_interval;
+        // A parallel search's abort (another thread of the same split failed high or failed)
+        // holds within `min_depth` too: the split node then settles, or fails, as a whole.
+        let aborted = self.abort.is_some_and(|abort| abort.load(Ordering::Relaxed));
+        if aborted || (self.interruptible && self.out_of_time()) {
+            return Err(Halt::Interrupted);
+        }
+        Ok(())
+    }
+
+    /// One poll: `true` when the search must stop now.
+    fn out_of_time(&mut self) -> bool {
+        let reading = self.limits.and_then(|l| l.clock).map(|c| c.now_micros());
+        self.out_of_time_at(reading)
+    }
+
+    /// Whether the search must stop, given a clock reading just taken (`None`: no clock).
+    pub(super) fn out_of_time_at(&mut self, reading: Option<u64>) -> bool {
+        if self.abort.is_some_and(|abort| abort.load(Ordering::Relaxed)) {
+            return true;
+        }
+        let Some(limits) = self.limits else { return false };
+        // A reading below the start breaks the clock's contract (monotonic): the time is then
+        // taken as used up, so that a broken clock cannot switch the limit off.
+        let timed_out = match (reading, limits.time_limit_micros) {
+            (Some(now), Some(limit)) => {
+                now.checked_sub(self.start_micros).is_none_or(|e| e >= limit)
+            }
+            _ => false,
+        };
+        if timed_out || limits.stop_raised() {
+            self.stopped_at_micros = reading;
+            return true;
+        }
+        false
+    }
+}

@@ -1,0 +1,322 @@
+//! The two-player search: negamax with fail-soft alpha-beta under iterative deepening, and the
+//! accelerators that make it fast.
+//!
+//! # The algorithm
+//!
+//! Negamax (Knuth & Moore 1975) scores every position from the point of view of the side to
+//! move, so one routine serves both players: a child's score is negated, and its window
+//! `(alpha, beta)` becomes `(-beta, -alpha)`, only where the side to move changes (a pass or an
+//! extra turn keeps the same side, the same sign and the same window).
+//!
+//! Alpha-beta keeps a window `(alpha, beta)`: `alpha` is what the side to move is already sure
+//! of, `beta` what the opponent will allow. As soon as a move scores `>= beta` the remaining
+//! moves cannot matter (a fail-high, or beta cutoff) and the node returns. The search is
+//! *fail-soft*: it returns the best score it saw even when that lies outside the window, so
+//!
+//! * a result `<= alpha` (fail-low) is an upper bound on the true value,
+//! * a result `>= beta` (fail-high) is a lower bound,
+//! * a result strictly inside the window is the exact minimax value.
+//!
+//! With the full window `(-INFINITY, INFINITY)` the root value equals plain minimax
+//! (Knuth & Moore 1975); the tests check that on random trees and real games.
+//!
+//! Iterative deepening searches depth 1, 2, … `max_depth`. Its results are what a time limit
+//! returns: the last iteration that completed, never a half-searched one. An iteration whose
+//! search reached no horizon (every line ended in a terminal position) has found the game's
+//! value, so deeper iterations are skipped.
+//!
+//! # Accelerators (each can be switched off in [`Config`])
+//!
+//! | technique | value-preserving | source |
+//! |---|---|---|
+//! | move ordering: PV move, TT move, killers, history | yes | Schaeffer 1989 (history) |
+//! | transposition table with bounds | yes, with [`TtCutoffs::EqualDraft`]; deeper drafts give deeper (better) values | Greenblatt et al. 1967; Hyatt & Mann 2002 (lockless) |
+//! | principal variation search (PVS) | yes | Marsland & Campbell 1982 |
+//! | mate distance pruning | yes | |
+//! | late move reductions (LMR) | no: reduced lines see less | |
+//! | quiescence search | no: horizon positions are searched further | |
+//! | random tie-breaking at the root | yes (the value; the move is one of the equal best) | |
+//!
+//! PVS searches the first move of a node with the full window and every later move with a
+//! null window `(alpha, alpha + epsilon)` that only asks "is it better than alpha?"; a move that
+//! says yes is searched again with the full window. For integers `epsilon` is 1; for floating
+//! scores it is [`Config::null_window_epsilon`] (1e-4 by default), and where `alpha + epsilon`
+//! rounds back to `alpha` (huge scores in `f32`) the full window is used instead.
+//!
+//! # Where to read
+//!
+//! | file | what |
+//! |---|---|
+//! | `mod.rs` | the [`Engine`], its constructors and accessors, the entry points |
+//! | `config.rs` | [`Config`], [`Algorithm`], [`TtCutoffs`], [`ParallelScheme`] |
+//! | `result.rs` | [`SearchResult`], [`SearchStats`], [`IterationInfo`], [`WindowResult`] |
+//! | `root.rs` | iterative deepening, the root iteration, the choice of the compiled node loop |
+//! | `node.rs` | the node loop: negamax, PVS, late move reductions, the plain alpha-beta loop |
+//! | `quiescence.rs` | quiescence search |
+//! | `table.rs` | the transposition table's probe and cutoff |
+//! | `window.rs` | the null windows of PVS |
+//! | `features.rs` | the feature bits the node loop is compiled for |
+//! | `context.rs` | the state of one call: counters, polls of the clock and stop flag |
+
+mod config;
+mod context;
+pub(crate) mod features;
+mod node;
+mod quiescence;
+mod result;
+mod root;
+mod table;
+mod window;
+
+use core::marker::PhantomData;
+
+use rand_core::SeedableRng;
+use rand_xorshift::XorShiftRng;
+
+pub use config::{Algorithm, Config, ParallelScheme, TtCutoffs};
+pub(crate) use context::{Context, Halt};
+pub(crate) use node::Node;
+pub use result::{IterationInfo, SearchResult, SearchStats, WindowResult};
+
+use crate::clock::Limits;
+use crate::error::SearchError;
+use crate::game::{Evaluator, Game};
+use crate::ordering::{DefaultSorter, MoveSorter};
+use crate::score::Score;
+use crate::tt::{NoTable, Table};
+
+/// The search engine for one game type `G` with evaluator `E`.
+///
+/// * `MAX_MOVES`: the capacity of a move list, the most legal moves a position may have.
+/// * `MAX_PLY`: the deepest search, in plies, and the capacity of the principal variation.
+/// * `T`: the transposition table: [`NoTable`] (the default) or a reference to a
+///   [`TranspositionTable`](crate::tt::TranspositionTable) given by [`Engine::with_table`].
+/// * `O`: the move sorter, [`DefaultSorter`] unless replaced by [`Engine::with_sorter`].
+///
+/// The engine holds no heap memory: its size is fixed by the capacities (the principal
+/// variation tables take `(MAX_PLY + 1) * MAX_PLY` moves, the default sorter about 2 KiB) and
+/// `new` is `const`, so an engine can live in a `static`. The recursion keeps one move list
+/// (`MAX_MOVES` moves, plus their ordering keys) per ply on the stack.
+///
+/// An engine is used by one thread at a time (`search` takes `&mut self`); stop it from
+/// another thread or an interrupt through [`Limits::stop`]. A table may be shared by any
+/// number of engines on any number of threads.
+pub struct Engine<
+    G: Game,
+    E: Evaluator<G>,
+    const MAX_MOVES: usize,
+    const MAX_PLY: usize,
+    T = NoTable,
+    O = DefaultSorter<<G as Game>::Move, MAX_PLY>,
+> {
+    evaluator: E,
+    pub(crate) config: Config,
+    pub(crate) table: T,
+    pub(crate) sorter: O,
+    /// Triangular principal-variation table: `pv[ply]` is the best line found from `ply` on.
+    pub(crate) pv: [heapless::Vec<G::Move, MAX_PLY>; MAX_PLY],
+    /// The principal variation of the previous iteration, tried first in the next.
+    pub(crate) prev_pv: heapless::Vec<G::Move, MAX_PLY>,
+    rng: Option<XorShiftRng>,
+    _game: PhantomData<fn(&mut G)>,
+}
+
+impl<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize>
+    Engine<G, E, MAX_MOVES, MAX_PLY>
+{
+    /// An engine with the given evaluator and configuration, no transposition table and the
+    /// default move sorter.
+    pub const fn new(evaluator: E, config: Config) -> Self {
+        Self::with_parts(evaluator, config, NoTable, DefaultSorter::new())
+    }
+}
+
+impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
+    Engine<G, E, MAX_MOVES, MAX_PLY, T, O>
+where
+    G: Game,
+    E: Evaluator<G>,
+    T: Table<E::Score>,
+    O: MoveSorter<G>,
+{
+    /// An engine from all its parts.
+    pub const fn with_parts(evaluator: E, config: Config, table: T, sorter: O) -> Self {
+        Self {
+            evaluator,
+            config,
+            table,
+            sorter,
+            pv: [const { heapless::Vec::new() }; MAX_PLY],
+            prev_pv: heapless::Vec::new(),
+            rng: None,
+            _game: PhantomData,
+        }
+    }
+
+    /// The same engine with a transposition table (for example `&TABLE`, a reference to a
+    /// [`TranspositionTable`](crate::tt::TranspositionTable), or a
+    /// [`TableSlice`](crate::tt::TableSlice)).
+    pub fn with_table<T2: Table<E::Score>>(
+        self,
+        table: T2,
+    ) -> Engine<G, E, MAX_MOVES, MAX_PLY, T2, O> {
+        Engine::with_parts(self.evaluator, self.config, table, self.sorter)
+    }
+
+    /// The same engine with another move sorter.
+    pub fn with_sorter<O2: MoveSorter<G>>(
+        self,
+        sorter: O2,
+    ) -> Engine<G, E, MAX_MOVES, MAX_PLY, T, O2> {
+        Engine::with_parts(self.evaluator, self.config, self.table, sorter)
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Replaces the configuration for the following searches (and re-seeds tie-breaking).
+    pub fn set_config(&mut self, config: Config) {
+        self.config = config;
+        self.rng = None;
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> &E {
+        &self.evaluator
+    }
+
+    /// The evaluator, mutable (to change its parameters between searches).
+    pub fn evaluator_mut(&mut self) -> &mut E {
+        &mut self.evaluator
+    }
+
+    /// The transposition table.
+    pub fn table(&self) -> &T {
+        &self.table
+    }
+
+    /// Replaces the transposition table (of the same type) for the following searches.
+    pub fn set_table(&mut self, table: T) {
+        self.table = table;
+    }
+
+    /// The move sorter.
+    pub fn sorter(&self) -> &O {
+        &self.sorter
+    }
+
+    /// The move sorter, mutable.
+    pub fn sorter_mut(&mut self) -> &mut O {
+        &mut self.sorter
+    }
+
+    /// Forgets the killer moves and history scores learnt so far (they otherwise carry over
+    /// from one search to the next, which helps when the positions are related).
+    pub fn clear_history(&mut self) {
+        self.sorter.clear();
+    }
+
+    /// Searches `game` by iterative deepening within `limits` and returns the last completed
+    /// iteration. `game` is back in its original position when the call returns, whatever the
+    /// outcome.
+    ///
+    /// # Errors
+    /// * [`SearchError::ZeroMaxDepth`], [`SearchError::DepthBeyondCapacity`],
+    ///   [`SearchError::MinDepthAboveMaxDepth`], [`SearchError::TimeLimitWithoutClock`]: the
+    ///   limits are invalid; nothing was searched.
+    /// * [`SearchError::InvalidNullWindowEpsilon`], [`SearchError::QuiescenceDepthBeyondCapacity`]:
+    ///   the configuration's epsilon is not positive and finite, or its quiescence depth
+    ///   exceeds `MAX_PLY` (for a game with a quiescence policy); nothing was searched.
+    /// * [`SearchError::MoveListOverflow`]: the game generated more than `MAX_MOVES` moves.
+    /// * [`SearchError::NanScore`], [`SearchError::ScoreOutOfRange`]: the evaluator returned
+    ///   NaN, or a score outside the valid range (see [`Evaluator`]).
+    pub fn search(
+        &mut self,
+        game: &mut G,
+        limits: &Limits<'_>,
+    ) -> Result<SearchResult<G::Move, E::Score, MAX_PLY>, SearchError> {
+        self.search_with_info(game, limits, |_| {})
+    }
+
+    /// [`Engine::search`], calling `on_iteration` after every completed iteration.
+    ///
+    /// # Errors
+    /// As [`Engine::search`].
+    pub fn search_with_info<F>(
+        &mut self,
+        game: &mut G,
+        limits: &Limits<'_>,
+        on_iteration: F,
+    ) -> Result<SearchResult<G::Move, E::Score, MAX_PLY>, SearchError>
+    where
+        F: FnMut(&IterationInfo<'_, G::Move, E::Score>),
+    {
+        self.iterate(game, limits, on_iteration, |engine, ctx, game, depth| {
+            engine.root_iteration(ctx, game, depth)
+        })
+    }
+
+    /// One fixed-depth search of `game` with the window `(alpha, beta)`, without iterative
+    /// deepening, clock or stop flag. Depth 0 returns the static evaluation (or quiescence).
+    ///
+    /// This is the building block of window drivers (aspiration windows, MTD(f), a null-window
+    /// solver that narrows the score range). The result is fail-soft: `<= alpha` is an upper
+    /// bound, `>= beta` a lower bound, anything between is the exact value. Under
+    /// [`Algorithm::Minimax`] the window is ignored and the exact value returned. The
+    /// transposition table is used but not aged: call its `new_search` between unrelated
+    /// positions if you like.
+    ///
+    /// The window may be anything from `(-INFINITY, INFINITY)` (`i32`: `(-i32::MAX, i32::MAX)`;
+    /// floats: the infinities) inwards; the scores it is compared with are the evaluator's, in
+    /// the valid range of [`Evaluator`].
+    ///
+    /// # Errors
+    /// [`SearchError::InvalidWindow`] when `!(alpha < beta)`, either bound is NaN, or a bound
+    /// lies beyond `±INFINITY` (`i32::MIN`); [`SearchError::DepthBeyondCapacity`] when
+    /// `depth > MAX_PLY`; the configuration's errors, and the game's and evaluator's errors
+    /// ([`SearchError::ScoreOutOfRange`] among them), as for [`Engine::search`].
+    pub fn search_window(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<WindowResult<G::Move, E::Score>, SearchError> {
+        // NaN compares as unordered and fails too; so does a bound beyond the infinities
+        // (`i32::MIN`, whose negation overflows).
+        let infinity = E::Score::INFINITY;
+        if alpha.partial_cmp(&beta) != Some(core::cmp::Ordering::Less)
+            || !(alpha >= -infinity && beta <= infinity)
+        {
+            return Err(SearchError::InvalidWindow);
+        }
+        self.check_config()?;
+        if depth as usize > MAX_PLY {
+            return Err(SearchError::DepthBeyondCapacity { max_depth: depth, capacity: MAX_PLY });
+        }
+        let mut ctx = Context::new(None, u64::MAX);
+        ctx.root_side = Some(game.side_to_move());
+        if self.rng.is_none() {
+            self.rng = self.config.tie_break_seed.map(XorShiftRng::seed_from_u64);
+        }
+        self.prev_pv.clear();
+        let pv = self.null_window_above(alpha).is_none_or(|top| top < beta);
+        let root = Node { depth, ply: 0, pv, on_prev_pv: false };
+        if let Some(line) = self.pv.first_mut() {
+            line.clear();
+        }
+        match self.dispatch(&mut ctx, game, root, alpha, beta) {
+            Ok(score) => Ok(WindowResult {
+                score,
+                best_move: self.pv.first().and_then(|line| line.first().copied()),
+                nodes: ctx.stats.nodes,
+                stats: ctx.stats,
+            }),
+            Err(Halt::Failed) => Err(ctx.take_error()),
+            // Without limits nothing can interrupt the search.
+            Err(Halt::Interrupted) => unreachable!("a windowed search has no clock or stop flag"),
+        }
+    }
+}

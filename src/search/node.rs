@@ -1,0 +1,502 @@
+//! The node loop: negamax with fail-soft alpha-beta, PVS and late move reductions.
+
+use rand_core::Rng;
+
+use super::features;
+use super::{Context, Engine, Halt};
+use crate::error::SearchError;
+use crate::game::{EvalContext, Evaluator, Game, MoveList};
+use crate::ordering::{MoveSorter, OrderingHints};
+use crate::score::Score;
+use crate::tt::{Bound, Entry, MoveCode, Table};
+
+/// Where a node stands in the tree.
+#[derive(Clone, Copy)]
+pub(crate) struct Node {
+    pub(crate) depth: u32,
+    pub(crate) ply: u32,
+    /// A PV node: searched with an open window, expected to end inside it.
+    pub(crate) pv: bool,
+    /// On the previous iteration's principal variation (so its move there is tried first).
+    pub(crate) on_prev_pv: bool,
+}
+
+impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
+    Engine<G, E, MAX_MOVES, MAX_PLY, T, O>
+where
+    G: Game,
+    E: Evaluator<G>,
+    T: Table<E::Score>,
+    O: MoveSorter<G>,
+{
+    /// Negamax with fail-soft alpha-beta: the score of `game` for its side to move.
+    pub(crate) fn negamax<const F: u8>(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        node: Node,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<E::Score, Halt> {
+        // Whether this node's own subtree reached a horizon, kept apart from the rest of the
+        // iteration so that the table can record proven entries.
+        let outer_horizon = core::mem::replace(&mut ctx.reached_horizon, false);
+        let result = self.negamax_node::<F>(ctx, game, node, alpha, beta);
+        ctx.reached_horizon |= outer_horizon;
+        result
+    }
+
+    /// [`Engine::negamax`] at depth 0: a terminal position's score, or quiescence, or the
+    /// static evaluation.
+    #[inline(never)]
+    fn horizon<const F: u8>(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        ply: u32,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<E::Score, Halt> {
+        ctx.visit()?;
+        if let Some(line) = self.pv.get_mut(ply as usize) {
+            line.clear();
+        }
+        if game.is_terminal() {
+            return self.evaluate(ctx, game, ply, 0);
+        }
+        if self.quiescence_on::<F>() {
+            return self.quiescence(ctx, game, ply, 0, alpha, beta);
+        }
+        ctx.reached_horizon = true;
+        self.evaluate(ctx, game, ply, 0)
+    }
+
+    #[inline(never)]
+    fn negamax_node<const F: u8>(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        node: Node,
+        mut alpha: E::Score,
+        mut beta: E::Score,
+    ) -> Result<E::Score, Halt> {
+        let pruning = self.pruning::<F>();
+        debug_assert!(!pruning || alpha < beta, "empty window at ply {}", node.ply);
+        let ply = node.ply;
+
+        ctx.visit()?;
+        if let Some(line) = self.pv.get_mut(ply as usize) {
+            line.clear();
+        }
+
+        if game.is_terminal() {
+            return self.evaluate(ctx, game, ply, node.depth);
+        }
+        if node.depth == 0 {
+            if self.quiescence_on::<F>() {
+                return self.quiescence(ctx, game, ply, 0, alpha, beta);
+            }
+            ctx.reached_horizon = true;
+            return self.evaluate(ctx, game, ply, 0);
+        }
+
+        if self.mdp::<F>() {
+            // Not terminal: the side to move wins `k >= 1` plies from here at the earliest, and
+            // loses `l >= 1` plies from here at the earliest (`u32::MAX`, never, saturates at
+            // the edge of the mate range, above every heuristic score).
+            let best_possible =
+                E::Score::win_in(ply.saturating_add(game.min_plies_to_win().max(1)));
+            let worst_possible =
+                E::Score::loss_in(ply.saturating_add(game.min_plies_to_loss().max(1)));
+            if alpha >= best_possible || beta <= worst_possible {
+                // The window lies beyond what the node can score, if it has a move: a node
+                // without one is scored as it stands, a win or a loss at this very ply.
+                if Self::has_no_moves(game) {
+                    return self.evaluate(ctx, game, ply, node.depth);
+                }
+                return Ok(if alpha >= best_possible { best_possible } else { worst_possible });
+            }
+            if worst_possible > alpha {
+                alpha = worst_possible;
+            }
+            if best_possible < beta {
+                beta = best_possible;
+            }
+        }
+
+        // The transposition table: a cutoff, or at least a move to try first.
+        let key = if pruning && T::ENABLED { game.zobrist_key() } else { 0 };
+        let mut tt_move = None;
+        if pruning && T::ENABLED {
+            let (stored, cutoff) = self.probe_node(ctx, key, node, alpha, beta);
+            if let Some(score) = cutoff {
+                return Ok(score);
+            }
+            tt_move = stored;
+        }
+
+        let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
+        game.generate_moves(&mut moves);
+        if moves.overflowed() {
+            return Err(ctx.fail(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }));
+        }
+        if moves.is_empty() {
+            // No legal move: the game's evaluator scores the position as it stands.
+            return self.evaluate(ctx, game, ply, node.depth);
+        }
+
+        let side = game.side_to_move();
+        let pv_move = if node.on_prev_pv { self.prev_pv.get(ply as usize).copied() } else { None };
+        let hints = OrderingHints {
+            ply,
+            depth: node.depth,
+            pv_move,
+            tt_move,
+            side: usize::from(ctx.root_side != Some(side)),
+        };
+        // Staged ordering: the PV and table moves now, the best of the rest only if they do
+        // not cut, and the others only if that does not cut either.
+        let ordering = self.ordering::<F>();
+        // Where the next stage starts, times two, plus one once the best of the rest is
+        // placed (one word, not two: the frame of this function is the stack of a ply).
+        let mut next_stage = if ordering {
+            // Saturating: a sorter that claims more moves than there are only stops ordering.
+            self.sorter.order_first(game, moves.as_mut_slice(), &hints).saturating_mul(2)
+        } else {
+            usize::MAX
+        };
+
+        let tie_break = pruning && ply == 0 && self.rng.is_some();
+        let original_alpha = alpha;
+        let mut best = -E::Score::INFINITY;
+        let mut best_move = None;
+        let mut ties = 0u32;
+        for index in 0..moves.len() {
+            if index == next_stage / 2 {
+                let rest = &mut moves.as_mut_slice()[index..];
+                next_stage = if next_stage % 2 == 1 {
+                    self.sorter.order_rest::<MAX_MOVES>(game, rest, &hints);
+                    usize::MAX
+                } else if self.sorter.order_best::<MAX_MOVES>(game, rest, &hints) {
+                    usize::MAX
+                } else {
+                    2 * index + 3
+                };
+            }
+            let mv = moves.as_slice()[index];
+            let child = Node {
+                depth: node.depth - 1,
+                ply: ply + 1,
+                // Without PVS (or without pruning) every move gets the open window.
+                pv: node.pv && (index == 0 || !self.pvs::<F>()),
+                on_prev_pv: pv_move == Some(mv),
+            };
+            // A window that can see a score equal to the best so far, for tie-breaking.
+            let floor = if tie_break && index > 0 { self.null_window_below(alpha) } else { None };
+            let move_alpha = floor.unwrap_or(alpha);
+
+            let reduction = if pruning {
+                self.lmr_reduction::<F>(game, mv, ply, node.depth, index, pv_move, tt_move)
+            } else {
+                0
+            };
+            let undo = game.make_move(mv);
+            let searched = self.search_move::<F>(
+                ctx, game, side, child, node.pv, index, reduction, move_alpha, beta,
+            );
+            game.unmake_move(mv, undo);
+            let score = searched?;
+
+            // The first move is the best so far whatever it scores (even -INFINITY): a node
+            // with moves always has a best move.
+            if score > best || best_move.is_none() {
+                best = score;
+                best_move = Some(mv);
+                ties = 1;
+                // Lines are only kept where they can reach the root's principal variation: at
+                // the root, and at PV nodes for a score above alpha (a score at or below it is
+                // a bound, whose line is nobody's principal variation).
+                if ply == 0 || (node.pv && score > alpha) {
+                    self.update_pv(ply as usize, mv);
+                }
+            } else if tie_break && floor.is_some() && score == best {
+                // Only a search whose window reached below the best score can prove equality.
+                // Reservoir sampling: each of the equal moves is kept with probability 1/ties.
+                ties += 1;
+                if self.tie_break_pick(ties) == Some(true) {
+                    best_move = Some(mv);
+                    self.update_pv(ply as usize, mv);
+                }
+            }
+            if pruning && score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    // Fail-high: the opponent will not allow this line.
+                    ctx.stats.beta_cutoffs += 1;
+                    if index == 0 {
+                        ctx.stats.first_move_cutoffs += 1;
+                    }
+                    if ordering {
+                        self.sorter.on_cutoff(game, mv, &moves.as_slice()[..index], &hints);
+                    }
+                    break;
+                }
+            }
+        }
+
+        if pruning && T::ENABLED {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.table.store(
+                key,
+                Entry {
+                    move_code: best_move.map(MoveCode::move_code).or(tt_move),
+                    score: Self::table_score(best, ply),
+                    draft: node.depth.min(255) as u8,
+                    bound,
+                    proven: !ctx.reached_horizon,
+                },
+            );
+        }
+        Ok(best)
+    }
+
+    /// Whether `game` has no legal move (an overflowing generator has moves). Out of line: the
+    /// move list is on its own frame, only for the rare mate-distance cutoff that needs it.
+    #[cold]
+    #[inline(never)]
+    fn has_no_moves(game: &G) -> bool {
+        let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
+        game.generate_moves(&mut moves);
+        moves.is_empty() && !moves.overflowed()
+    }
+
+    /// The late move reduction of `mv`, the move at `index` of a node at `ply` and `depth`:
+    /// one ply (two from depth 6 and the seventh move on) for a late quiet move, none for the
+    /// PV move, the table move, killers and tactical moves.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn lmr_reduction<const F: u8>(
+        &self,
+        game: &G,
+        mv: G::Move,
+        ply: u32,
+        depth: u32,
+        index: usize,
+        pv_move: Option<G::Move>,
+        tt_move: Option<u16>,
+    ) -> u32 {
+        if Self::on::<F>(features::LMR, self.config.lmr)
+            && depth >= self.config.lmr_min_depth
+            && index as u32 >= self.config.lmr_min_move_index
+            && Some(mv) != pv_move
+            && tt_move != Some(mv.move_code())
+            && !self.sorter.is_killer(mv, ply)
+            && !game.is_tactical(mv)
+        {
+            if depth >= 6 && index >= 6 {
+                2
+            } else {
+                1
+            }
+        } else {
+            0
+        }
+    }
+
+    /// Searches one move (already made) under PVS and LMR and returns its score for the
+    /// parent: every search of the child (reduced, scout, re-search) goes through one call
+    /// site, so that a ply of the recursion takes one stack frame.
+    ///
+    /// The sequence: with a null window available (PVS, not the first move), a scout at
+    /// `(alpha, alpha + epsilon)`, reduced by `reduction` plies if LMR applies, then at full
+    /// depth if the reduced scout beat alpha, then with the whole window if the scout beat
+    /// alpha without reaching beta. Without one (the first move, PVS off, plain minimax), the
+    /// whole window, after a reduced search that must beat alpha first if LMR applies.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(crate) fn search_move<const F: u8>(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        side: G::Player,
+        child: Node,
+        parent_pv: bool,
+        index: usize,
+        reduction: u32,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<E::Score, Halt> {
+        let pruning = self.pruning::<F>();
+        let (alpha, beta) =
+            if pruning { (alpha, beta) } else { (-E::Score::INFINITY, E::Score::INFINITY) };
+        let scout_top = if self.pvs::<F>() && index > 0 {
+            self.null_window_above(alpha).filter(|&top| top < beta)
+        } else {
+            None
+        };
+        let same_side = game.side_to_move() == side;
+        let mut reduced = reduction > 0;
+        let mut scouting = scout_top.is_some();
+        let mut full_pv = child.pv;
+        loop {
+            let top = if scouting { scout_top.unwrap_or(beta) } else { beta };
+            let node = Node {
+                depth: if reduced { child.depth.saturating_sub(reduction) } else { child.depth },
+                pv: if reduced || scouting { false } else { full_pv },
+                ..child
+            };
+            // The child's score for the side to move there: negated, and the window
+            // swapped, only when the side to move changed.
+            let (low, high) = if same_side { (alpha, top) } else { (-top, -alpha) };
+            let result = if node.depth == 0 {
+                // The horizon: scored without a frame of the recursion.
+                self.horizon::<F>(ctx, game, node.ply, low, high)
+            } else if F == features::PLAIN && !T::ENABLED {
+                // Plain alpha-beta without a table: the textbook loop below the root.
+                self.alpha_beta(ctx, game, node.ply, node.depth, low, high)
+            } else {
+                let outer_horizon = core::mem::replace(&mut ctx.reached_horizon, false);
+                let result = self.negamax_node::<F>(ctx, game, node, low, high);
+                ctx.reached_horizon |= outer_horizon;
+                result
+            };
+            let score = if same_side { result? } else { -result? };
+            if score <= alpha {
+                return Ok(score);
+            }
+            if reduced {
+                // The reduced search beat alpha: search at full depth (same window).
+                reduced = false;
+            } else if scouting && score < beta {
+                // The scout beat alpha: search with the whole window for the value.
+                scouting = false;
+                full_pv = parent_pv;
+            } else {
+                return Ok(score);
+            }
+            ctx.stats.researches += 1;
+        }
+    }
+
+    /// Plain fail-soft alpha-beta (Knuth & Moore 1975) for a node below the root, when nothing
+    /// else is switched on and there is no table: the node loop of
+    /// [`Engine::negamax_node`] with every feature taken out (no ordering, PVS, reductions,
+    /// quiescence, mate distance pruning, table or tie-breaking), so that it costs what a
+    /// hand-written search costs. It searches the same tree, counts the same nodes and keeps
+    /// the same principal variation.
+    fn alpha_beta(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        ply: u32,
+        depth: u32,
+        mut alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<E::Score, Halt> {
+        ctx.visit()?;
+        if let Some(line) = self.pv.get_mut(ply as usize) {
+            line.clear();
+        }
+        if game.is_terminal() {
+            return self.evaluate(ctx, game, ply, depth);
+        }
+        if depth == 0 {
+            ctx.reached_horizon = true;
+            return self.evaluate(ctx, game, ply, 0);
+        }
+        let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
+        game.generate_moves(&mut moves);
+        if moves.overflowed() {
+            return Err(ctx.fail(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }));
+        }
+        if moves.is_empty() {
+            return self.evaluate(ctx, game, ply, depth);
+        }
+        let side = game.side_to_move();
+        let mut best = -E::Score::INFINITY;
+        for (index, &mv) in moves.iter().enumerate() {
+            let undo = game.make_move(mv);
+            // Negamax: the child's score and window are negated where the side to move changes.
+            let same_side = game.side_to_move() == side;
+            let (low, high) = if same_side { (alpha, beta) } else { (-beta, -alpha) };
+            let searched = self.alpha_beta(ctx, game, ply + 1, depth - 1, low, high);
+            game.unmake_move(mv, undo);
+            let score = if same_side { searched? } else { -searched? };
+            if score > best || index == 0 {
+                best = score;
+                if score > alpha {
+                    self.update_pv(ply as usize, mv);
+                }
+            }
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    // Fail-high: the opponent will not allow this line.
+                    ctx.stats.beta_cutoffs += 1;
+                    if index == 0 {
+                        ctx.stats.first_move_cutoffs += 1;
+                    }
+                    break;
+                }
+            }
+        }
+        Ok(best)
+    }
+
+    /// `pv[ply] = mv` followed by the child's line `pv[ply + 1]`.
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let Some(line) = head.last_mut() else { return };
+        line.clear();
+        // Cannot fail: a line from ply p holds at most MAX_PLY - p moves.
+        let _ = line.push(mv);
+        if let Some(child) = tail.first() {
+            for &m in child {
+                if line.push(m).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Whether tie-breaking at the root is on, and a random choice among `ties` equal moves:
+    /// `true` if the newest should replace the one kept (reservoir sampling).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn tie_break_pick(&mut self, ties: u32) -> Option<bool> {
+        self.rng.as_mut().map(|rng| rng.next_u32() % ties == 0)
+    }
+
+    #[inline]
+    pub(super) fn evaluate(
+        &self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &G,
+        ply: u32,
+        depth_left: u32,
+    ) -> Result<E::Score, Halt> {
+        let score =
+            self.evaluator.evaluate(game, game.side_to_move(), EvalContext { ply, depth_left });
+        if !score.is_valid(E::MATE_SCORES, ply) {
+            return Err(ctx.fail(Self::invalid_score(score, ply)));
+        }
+        Ok(score)
+    }
+
+    /// The error of a score outside the valid range.
+    #[cold]
+    #[inline(never)]
+    fn invalid_score(score: E::Score, ply: u32) -> SearchError {
+        if score.is_nan() {
+            SearchError::NanScore { ply }
+        } else {
+            SearchError::ScoreOutOfRange { ply }
+        }
+    }
+}

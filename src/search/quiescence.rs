@@ -1,0 +1,71 @@
+//! Quiescence search beyond the horizon.
+
+use super::{Context, Engine, Halt};
+use crate::error::SearchError;
+use crate::game::{Evaluator, Game, MoveList};
+use crate::ordering::MoveSorter;
+use crate::tt::Table;
+
+impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
+    Engine<G, E, MAX_MOVES, MAX_PLY, T, O>
+where
+    G: Game,
+    E: Evaluator<G>,
+    T: Table<E::Score>,
+    O: MoveSorter<G>,
+{
+    /// Quiescence search: stand pat on the static evaluation, then try the game's tactical
+    /// moves, up to `max_quiescence_depth` plies beyond the horizon.
+    pub(super) fn quiescence(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        ply: u32,
+        qdepth: u32,
+        mut alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<E::Score, Halt> {
+        if qdepth > 0 {
+            ctx.visit()?;
+            ctx.stats.quiescence_nodes += 1;
+        }
+        if game.is_terminal() {
+            return self.evaluate(ctx, game, ply, 0);
+        }
+        ctx.reached_horizon = true;
+        let stand_pat = self.evaluate(ctx, game, ply, 0)?;
+        if qdepth >= self.config.max_quiescence_depth || stand_pat >= beta {
+            return Ok(stand_pat);
+        }
+        if stand_pat > alpha {
+            alpha = stand_pat;
+        }
+        let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
+        game.generate_tactical_moves(&mut moves);
+        if moves.overflowed() {
+            return Err(ctx.fail(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }));
+        }
+        let side = game.side_to_move();
+        let mut best = stand_pat;
+        for &mv in moves.iter() {
+            let undo = game.make_move(mv);
+            let searched = if game.side_to_move() == side {
+                self.quiescence(ctx, game, ply + 1, qdepth + 1, alpha, beta)
+            } else {
+                self.quiescence(ctx, game, ply + 1, qdepth + 1, -beta, -alpha).map(|s| -s)
+            };
+            game.unmake_move(mv, undo);
+            let score = searched?;
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        Ok(best)
+    }
+}

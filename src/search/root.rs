@@ -1,0 +1,314 @@
+//! Iterative deepening, the root of each iteration, and the choice of the compiled node loop.
+
+use rand_core::SeedableRng;
+use rand_xorshift::XorShiftRng;
+
+use super::features::{self, DYNAMIC};
+use super::{Algorithm, Context, Engine, Halt, IterationInfo, Node, SearchResult};
+use crate::clock::Limits;
+use crate::error::SearchError;
+use crate::game::{Evaluator, Game};
+use crate::ordering::MoveSorter;
+use crate::score::Score;
+use crate::tt::Table;
+
+impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
+    Engine<G, E, MAX_MOVES, MAX_PLY, T, O>
+where
+    G: Game,
+    E: Evaluator<G>,
+    T: Table<E::Score>,
+    O: MoveSorter<G>,
+{
+    /// Iterative deepening around `iteration`, which searches the root to a depth, leaves the
+    /// principal variation in `pv[0]` and returns the root's score: the sequential search, or
+    /// a parallel one that splits the root.
+    pub(crate) fn iterate<F, I>(
+        &mut self,
+        game: &mut G,
+        limits: &Limits<'_>,
+        mut on_iteration: F,
+        mut iteration: I,
+    ) -> Result<SearchResult<G::Move, E::Score, MAX_PLY>, SearchError>
+    where
+        F: FnMut(&IterationInfo<'_, G::Move, E::Score>),
+        I: FnMut(&mut Self, &mut Context<'_, '_, G::Player>, &mut G, u32) -> Result<E::Score, Halt>,
+    {
+        self.check_limits(limits)?;
+        let mut ctx = Context::new(Some(limits), u64::from(self.config.poll_interval_nodes.max(1)));
+        ctx.start_micros = limits.clock.map_or(0, |c| c.now_micros());
+        ctx.root_side = Some(game.side_to_move());
+        self.start_search();
+        self.table.new_search();
+        self.prev_pv.clear();
+
+        let first_depth = if self.config.iterative_deepening { 1 } else { limits.max_depth };
+        // The last completed iteration: its score, depth and exactness (its line is kept in
+        // `prev_pv`); the result is built from them at the end.
+        let mut score = E::Score::ZERO;
+        let mut completed_depth = 0;
+        let mut exact = false;
+        let mut completed = true;
+        // The clock reading after the last completed iteration.
+        let mut last_reading = None;
+        let mut depth = first_depth;
+        // A minimum depth of 0 means 1: a search always has a move to return.
+        let min_depth = limits.min_depth.max(1);
+        loop {
+            ctx.interruptible = depth > min_depth;
+            ctx.reached_horizon = false;
+            match iteration(self, &mut ctx, game, depth) {
+                Ok(iteration_score) => {
+                    score = iteration_score;
+                    completed_depth = depth;
+                    exact = !ctx.reached_horizon;
+                    self.prev_pv.clone_from(&self.pv[0]);
+                    // One clock reading per iteration: for the callback, and to decide
+                    // whether the next iteration may start.
+                    last_reading = limits.clock.map(|c| c.now_micros());
+                    let elapsed = last_reading.map(|now| now.saturating_sub(ctx.start_micros));
+                    on_iteration(&IterationInfo {
+                        depth,
+                        score,
+                        nodes: ctx.stats.nodes,
+                        elapsed_micros: elapsed,
+                        nodes_per_second: elapsed
+                            .filter(|&micros| micros > 0)
+                            .map(|micros| ctx.stats.nodes.saturating_mul(1_000_000) / micros),
+                        pv: &self.prev_pv,
+                        exact,
+                    });
+                    if exact || depth >= limits.max_depth {
+                        break;
+                    }
+                    depth += 1;
+                    // Do not start an iteration beyond the minimum that is already out of time.
+                    if depth > min_depth && ctx.out_of_time_at(last_reading) {
+                        completed = false;
+                        break;
+                    }
+                }
+                Err(Halt::Interrupted) => {
+                    completed = false;
+                    break;
+                }
+                Err(Halt::Failed) => return Err(ctx.take_error()),
+            }
+        }
+        let elapsed_micros = ctx
+            .stopped_at_micros
+            .or(last_reading)
+            .or_else(|| limits.clock.map(|c| c.now_micros()))
+            .map(|end| end.saturating_sub(ctx.start_micros));
+        Ok(SearchResult {
+            best_move: self.prev_pv.first().copied(),
+            score,
+            depth: completed_depth,
+            nodes: ctx.stats.nodes,
+            exact,
+            completed,
+            pv: self.prev_pv.clone(),
+            elapsed_micros,
+            stats: ctx.stats,
+        })
+    }
+
+    /// The sequential search of the root at `depth` (one iteration).
+    pub(crate) fn root_iteration(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        depth: u32,
+    ) -> Result<E::Score, Halt> {
+        let infinity = E::Score::INFINITY;
+        let root = Node { depth, ply: 0, pv: true, on_prev_pv: true };
+        self.dispatch(ctx, game, root, -infinity, infinity)
+    }
+
+    /// Seeds tie-breaking at the start of a search.
+    pub(crate) fn start_search(&mut self) {
+        if self.rng.is_none() {
+            self.rng = self.config.tie_break_seed.map(XorShiftRng::seed_from_u64);
+        }
+    }
+
+    /// The features the configuration switches on, as [`features`] bits.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    fn feature_bits(&self) -> u8 {
+        use features::*;
+        let c = &self.config;
+        if c.algorithm != Algorithm::AlphaBeta {
+            return DYNAMIC;
+        }
+        let mut bits = ALPHA_BETA;
+        for (on, bit) in [
+            (c.ordering, ORDERING),
+            (c.pvs, PVS),
+            (c.lmr, LMR),
+            (c.quiescence && G::QUIESCENCE, QUIESCENCE),
+            (c.mate_distance_pruning && E::MATE_SCORES, MDP),
+        ] {
+            if on {
+                bits |= bit;
+            }
+        }
+        bits
+    }
+
+    /// Searches `node` with the node loop compiled for the configuration's features when it
+    /// is one of the common sets (under `std`), else with the one that reads them at run time.
+    pub(super) fn dispatch(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        node: Node,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<E::Score, Halt> {
+        #[cfg(feature = "std")]
+        {
+            use features::*;
+            match self.feature_bits() {
+                PLAIN => return self.negamax::<PLAIN>(ctx, game, node, alpha, beta),
+                VALUE_PRESERVING => {
+                    return self.negamax::<VALUE_PRESERVING>(ctx, game, node, alpha, beta)
+                }
+                DEFAULT_NO_QUIESCENCE => {
+                    return self.negamax::<DEFAULT_NO_QUIESCENCE>(ctx, game, node, alpha, beta)
+                }
+                DEFAULT => return self.negamax::<DEFAULT>(ctx, game, node, alpha, beta),
+                _ => {}
+            }
+        }
+        self.negamax::<DYNAMIC>(ctx, game, node, alpha, beta)
+    }
+
+    /// The configuration's own error, if any.
+    pub(super) fn check_config(&self) -> Result<(), SearchError> {
+        let epsilon = self.config.null_window_epsilon;
+        if !(epsilon > 0.0 && epsilon.is_finite()) {
+            return Err(SearchError::InvalidNullWindowEpsilon);
+        }
+        // Quiescence recurses once per ply beyond the horizon, with no clock to stop the
+        // first iteration: its depth is bounded like the main search's.
+        let max_quiescence_depth = self.config.max_quiescence_depth;
+        if G::QUIESCENCE && self.config.quiescence && max_quiescence_depth as usize > MAX_PLY {
+            return Err(SearchError::QuiescenceDepthBeyondCapacity {
+                max_quiescence_depth,
+                capacity: MAX_PLY,
+            });
+        }
+        Ok(())
+    }
+
+    fn check_limits(&self, limits: &Limits<'_>) -> Result<(), SearchError> {
+        self.check_config()?;
+        if limits.max_depth == 0 {
+            return Err(SearchError::ZeroMaxDepth);
+        }
+        if limits.max_depth as usize > MAX_PLY {
+            return Err(SearchError::DepthBeyondCapacity {
+                max_depth: limits.max_depth,
+                capacity: MAX_PLY,
+            });
+        }
+        if limits.min_depth > limits.max_depth {
+            return Err(SearchError::MinDepthAboveMaxDepth {
+                min_depth: limits.min_depth,
+                max_depth: limits.max_depth,
+            });
+        }
+        if limits.time_limit_micros.is_some() && limits.clock.is_none() {
+            return Err(SearchError::TimeLimitWithoutClock);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::clock::Limits;
+    use crate::game::{Evaluator, Game};
+    use crate::games::connect4::{Connect4, Connect4Heuristic};
+    use crate::games::tictactoe::{Board, TicTacToeEval};
+    use crate::ordering::MoveSorter;
+    use crate::score::Score;
+    use crate::search::features::DYNAMIC;
+    use crate::search::{Config, Engine, Node, SearchResult};
+    use crate::tt::{Table, TranspositionTable};
+
+    /// The search of `game` within `limits` with the node loop that reads the configuration
+    /// at run time ([`DYNAMIC`]), whatever the configuration.
+    fn dynamic<G, E, const N: usize, const P: usize, T, O>(
+        engine: &mut Engine<G, E, N, P, T, O>,
+        game: &mut G,
+        limits: &Limits<'_>,
+    ) -> SearchResult<G::Move, E::Score, P>
+    where
+        G: Game,
+        E: Evaluator<G>,
+        T: Table<E::Score>,
+        O: MoveSorter<G>,
+    {
+        let result = engine.iterate(
+            game,
+            limits,
+            |_| {},
+            |engine, ctx, game, depth| {
+                let infinity = E::Score::INFINITY;
+                let root = Node { depth, ply: 0, pv: true, on_prev_pv: true };
+                engine.negamax::<DYNAMIC>(ctx, game, root, -infinity, infinity)
+            },
+        );
+        result.unwrap()
+    }
+
+    fn configs() -> [Config; 4] {
+        [
+            Config::plain_alpha_beta(),
+            Config { tie_break_seed: Some(3), ..Config::plain_alpha_beta() },
+            Config::value_preserving(),
+            Config::new(),
+        ]
+    }
+
+    /// The node loops compiled for a feature set (and the plain loop below the root) search
+    /// exactly what the loop that reads the configuration searches: the same values, moves,
+    /// lines, node counts and statistics.
+    #[test]
+    fn compiled_feature_sets_equal_the_dynamic_loop() {
+        for config in configs() {
+            for moves in ["", "4", "4453", "332211", "1234567"] {
+                let position = Connect4::from_moves(moves).unwrap();
+                let limits = Limits::depth(7);
+                let mut compiled: Engine<Connect4, Connect4Heuristic, 7, 42> =
+                    Engine::new(Connect4Heuristic, config);
+                let mut reading: Engine<Connect4, Connect4Heuristic, 7, 42> =
+                    Engine::new(Connect4Heuristic, config);
+                let expected = dynamic(&mut reading, &mut position.clone(), &limits);
+                let got = compiled.search(&mut position.clone(), &limits).unwrap();
+                assert_eq!(got, expected, "{config:?} {moves}");
+            }
+            for cells in [".........", "X...O....", "XO.X.O..."] {
+                let board = Board::parse(cells).unwrap();
+                let limits = Limits::depth(9);
+                let table = TranspositionTable::<i32, 256>::new();
+                let mut compiled = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config)
+                    .with_table(&table);
+                let got = compiled.search(&mut board.clone(), &limits).unwrap();
+                table.clear();
+                let mut reading = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config)
+                    .with_table(&table);
+                let expected = dynamic(&mut reading, &mut board.clone(), &limits);
+                assert_eq!(got, expected, "{config:?} {cells} with a table");
+                let mut compiled: Engine<Board, TicTacToeEval, 9, 9> =
+                    Engine::new(TicTacToeEval, config);
+                let mut reading: Engine<Board, TicTacToeEval, 9, 9> =
+                    Engine::new(TicTacToeEval, config);
+                let expected = dynamic(&mut reading, &mut board.clone(), &limits);
+                let got = compiled.search(&mut board.clone(), &limits).unwrap();
+                assert_eq!(got, expected, "{config:?} {cells}");
+            }
+        }
+    }
+}
