@@ -50,6 +50,13 @@ fn entry_i32(key: u64) -> Entry<i32> {
     Entry { move_code, score: bits as i32, draft, bound, proven }
 }
 
+fn entry_f32(key: u64) -> Entry<f32> {
+    let (move_code, draft, bound, proven, bits) = fields(key);
+    // Every bit of the 32-bit score field can vary; never NaN.
+    let score = (bits as i32 >> 7) as f32 / 64.0;
+    Entry { move_code, score, draft, bound, proven }
+}
+
 fn entry_f64(key: u64) -> Entry<f64> {
     let (move_code, draft, bound, proven, bits) = fields(key);
     // Both 32-bit halves of the score vary with the key; never NaN.
@@ -93,16 +100,36 @@ fn scramble(mut key: u64) -> u64 {
     key ^ (key >> 33)
 }
 
-/// Whether the words of a slot, loaded one by one, hold a key other than the ones stored: a
-/// torn snapshot. It decodes the layout documented in `alphabeta::tt`: words 0 and 1 are
-/// `scramble(key) ^ mix`, word 2 is `meta` (bound bits 24–25 are 0 in an empty slot), words 3
-/// (and 4 for `f64`) the score bits, and `mix = meta ^ score << 32 ^ score >> 32`.
-fn torn<L: Slot>(slot: &L, keys: &HashSet<u64>) -> bool {
+/// The words of a slot, loaded one by one, as `u64`s (32-bit words are zero-extended).
+fn words<L: Slot>(slot: &L) -> Vec<u64> {
     use std::sync::atomic::Ordering::Relaxed;
-    let w: Vec<u64> = slot.words().iter().map(|w| u64::from(w.load(Relaxed))).collect();
-    let score = w[3] | w.get(4).map_or(0, |high| high << 32);
-    let key = (w[0] | w[1] << 32) ^ w[2] ^ score << 32 ^ score >> 32;
-    (w[2] >> 24) & 3 != 0 && !keys.contains(&key)
+    #[allow(clippy::useless_conversion)] // `u64` words on targets with 64-bit atomics
+    slot.words().iter().map(|w| u64::from(w.load(Relaxed))).collect()
+}
+
+/// The scrambled key and the meta word a slot's words decode to, per the layouts documented
+/// in `alphabeta::tt`. With 64-bit words: word 0 is `scramble(key) ^ word 1 (^ word 2)`,
+/// word 1 holds the meta word in its low half. With 32-bit words: words 0 and 1 are
+/// `scramble(key) ^ mix`, word 2 is `meta`, words 3 (and 4 for `f64`) the score bits, and
+/// `mix = meta ^ score << 32 ^ score >> 32`.
+fn decode(w: &[u64]) -> (u64, u32) {
+    if cfg!(target_has_atomic = "64") {
+        (w.iter().fold(0, |key, word| key ^ word), w[1] as u32)
+    } else {
+        let score = w[3] | w.get(4).map_or(0, |high| high << 32);
+        ((w[0] | w[1] << 32) ^ w[2] ^ score << 32 ^ score >> 32, w[2] as u32)
+    }
+}
+
+/// The index of the word that holds the meta word (move code, draft, bound, ...).
+const META_WORD: usize = if cfg!(target_has_atomic = "64") { 1 } else { 2 };
+
+/// Whether the words of a slot, loaded one by one, hold a scrambled key other than the ones
+/// stored (`scrambled`): a torn snapshot. Bound bits 24–25 of the meta word are 0 in an empty
+/// slot.
+fn torn<L: Slot>(slot: &L, scrambled: &HashSet<u64>) -> bool {
+    let (key, meta) = decode(&words(slot));
+    (meta >> 24) & 3 != 0 && !scrambled.contains(&key)
 }
 
 /// `THREADS` threads, each `OPS` times: a random key, stored (its entry) or probed (checked).
@@ -115,7 +142,7 @@ fn hammer<S: Score, T: Table<S>, L: Slot>(
     table_slots: usize,
 ) -> Counts {
     let keys = keys(table_slots);
-    let key_set: HashSet<u64> = keys.iter().copied().collect();
+    let key_set: HashSet<u64> = keys.iter().copied().map(scramble).collect();
     let (keys, key_set) = (&keys, &key_set);
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..THREADS)
@@ -192,6 +219,14 @@ fn i32_table_hammered_by_four_threads() {
 }
 
 #[test]
+fn f32_table_hammered_by_four_threads() {
+    let table = TranspositionTable::<f32, 64>::new();
+    let start = Instant::now();
+    let counts = hammer(&table, entry_f32, None::<&[Slot32]>, 64);
+    check("TranspositionTable<f32, 64>", &counts, start);
+}
+
+#[test]
 fn f64_table_hammered_by_four_threads() {
     let table = TranspositionTable::<f64, 64>::new();
     let start = Instant::now();
@@ -234,9 +269,10 @@ fn table_slices_over_caller_slots_hammered_by_four_threads() {
         // Two buckets only: the most contention.
         hammer_slice("TableSlice<i32> over 4 caller slots", entry_i32, 4).torn,
         hammer_slice("TableSlice<f64> over 4 caller slots", entry_f64, 4).torn,
+        hammer_slice("TableSlice<f32> over 2 caller slots", entry_f32, 2).torn,
     ];
     // Tearing depends on the machine and the scheduler, so it is reported, not required.
-    println!("torn snapshots seen: {torn:?} (i32 64, f64 64, i32 4, f64 4 slots)");
+    println!("torn snapshots seen: {torn:?} (i32 64, f64 64, i32 4, f64 4, f32 2 slots)");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -386,9 +422,11 @@ fn an_engine_searches_alike_with_a_table_slice_and_the_owned_table() {
 /// writer B stores words 0, 1, 2; reader loads words 2 and 3; B stores word 3" — accepts the
 /// slot for B and returned A's score as B's. With the key mixed through a bijection before the
 /// XOR, such a slot fails the check.
+///
+/// The test now tries every mix of the two writes' words (each word from A or from B), which
+/// covers every interleaving of both layouts (two 64-bit words per slot, or four 32-bit ones).
 #[test]
 fn a_torn_slot_never_passes_for_another_exactly_encoded_position() {
-    use std::sync::atomic::Ordering::Relaxed;
     // Exact encodings of two tic-tac-toe positions (one bit per cell and mark): X on cell 0 /
     // X on cell 1, O on cell 3 (bit 9 + 3), X to move in both.
     let (key_a, key_b) = (1u64 | 1 << 12, 1u64 << 1 | 1 << 12);
@@ -401,29 +439,91 @@ fn a_torn_slot_never_passes_for_another_exactly_encoded_position() {
     let slots: Vec<Slot32> = (0..2).map(|_| Slot32::EMPTY).collect();
     let generation = AtomicU8::new(0);
     let table = TableSlice::<i32>::new(&slots, &generation);
-    let words =
-        |slot: &Slot32| -> Vec<u32> { slot.words().iter().map(|w| w.load(Relaxed)).collect() };
     table.store(key_a, entry_a);
-    let a_slot = slots.iter().position(|s| words(s)[2] != 0).unwrap();
+    let a_slot = slots.iter().position(|s| words(s)[META_WORD] != 0).unwrap();
     let a_words = words(&slots[a_slot]);
     table.clear();
     table.store(key_b, entry_b);
+    assert_ne!(words(&slots[a_slot])[META_WORD], 0, "B went to another slot than A");
     let b_words = words(&slots[a_slot]);
     assert_eq!(table.probe(key_b), Some(entry_b));
 
-    // The slot as the reader above sees it, mid-way through B's write over A's entry.
-    for (index, word) in slots[a_slot].words().iter().enumerate() {
-        word.store(if index == 2 { b_words[2] } else { a_words[index] }, Relaxed);
+    // The slot as a reader may see it mid-way through B's write over A's entry, or A's over
+    // B's: any mix of the two writes' words.
+    let n = a_words.len();
+    for mask in 0..1u32 << n {
+        let mixed: Vec<u64> =
+            (0..n).map(|i| if mask >> i & 1 == 1 { b_words[i] } else { a_words[i] }).collect();
+        store_words(&slots[a_slot], &mixed);
+        let (found_a, found_b) = (table.probe(key_a), table.probe(key_b));
+        assert!(
+            found_a.is_none() || found_a == Some(entry_a),
+            "words {mask:#b} of B: the torn slot passed the check for A: {found_a:?}"
+        );
+        assert!(
+            found_b.is_none() || found_b == Some(entry_b),
+            "words {mask:#b} of B: a torn slot passed the check for B and returned {found_b:?} \
+             (A's score {} as B's, B's is {})",
+            entry_a.score,
+            entry_b.score
+        );
+        // Only the untorn slots (all of A's words, all of B's) hold an entry.
+        let untorn = mask == 0 || mask == (1 << n) - 1;
+        assert_eq!(found_a.is_some() || found_b.is_some(), untorn, "words {mask:#b} of B");
     }
-    assert_eq!(table.probe(key_a), None, "the torn slot passed the check for A");
-    let found = table.probe(key_b);
-    assert!(
-        found.is_none() || found == Some(entry_b),
-        "a torn slot passed the check for B and returned {found:?} (A's score {} as B's, \
-         B's is {})",
-        entry_a.score,
-        entry_b.score
-    );
+}
+
+/// Every mix of the words of two writes, for random pairs of keys and entries of every score
+/// type (entries differ in every field, so every word differs): the slot must read as a miss
+/// for both keys, whatever the layout.
+#[test]
+fn every_mix_of_two_writes_words_is_a_miss() {
+    fn mixes<S: Score>(entry: fn(u64) -> Entry<S>) {
+        let slots: Vec<S::Slot> = (0..2).map(|_| <S::Slot as Slot>::EMPTY).collect();
+        let generation = AtomicU8::new(0);
+        let table = TableSlice::<S>::new(&slots, &generation);
+        let mut rng = XorShiftRng::seed_from_u64(11);
+        let pairs = if cfg!(miri) { 20 } else { 20_000 };
+        for _ in 0..pairs {
+            let (key_a, key_b) = (rng.next_u64(), rng.next_u64());
+            let written = |key| {
+                table.clear();
+                table.store(key, entry(key));
+                let slot = slots.iter().position(|s| words(s)[META_WORD] != 0).unwrap();
+                (slot, words(&slots[slot]))
+            };
+            let ((slot, a), (slot_b, b)) = (written(key_a), written(key_b));
+            assert_eq!(slot, slot_b);
+            let n = a.len();
+            for mask in 1..(1u32 << n) - 1 {
+                let mixed: Vec<u64> =
+                    (0..n).map(|i| if mask >> i & 1 == 1 { b[i] } else { a[i] }).collect();
+                if mixed == a || mixed == b {
+                    continue; // the two writes agree on the words that differ in the mask
+                }
+                store_words(&slots[slot], &mixed);
+                for key in [key_a, key_b] {
+                    let found = table.probe(key);
+                    assert!(
+                        found.is_none(),
+                        "key {key:#x}, words {mask:#b} of {key_b:#x} over {key_a:#x}: {found:?}"
+                    );
+                }
+            }
+        }
+    }
+    mixes(entry_i32);
+    mixes(entry_f32);
+    mixes(entry_f64);
+}
+
+/// Stores `values` into a slot's words (truncated to 32 bits for 32-bit words).
+fn store_words<L: Slot>(slot: &L, values: &[u64]) {
+    use std::sync::atomic::Ordering::Relaxed;
+    for (word, &value) in slot.words().iter().zip(values) {
+        #[allow(clippy::unnecessary_cast)] // `u64` words on targets with 64-bit atomics
+        word.store(value as _, Relaxed);
+    }
 }
 
 /// The race behind the test above, live: keys 0 to 15 (an exact encoding) and entries whose
