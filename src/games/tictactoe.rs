@@ -117,16 +117,18 @@ const PIECE_KEYS: [[u64; 9]; 2] = [
 /// The keys of the side to move (X, O).
 const SIDE_KEYS: [u64; 2] = [0x7D21_B233_04E0_494B, 0xD459_C5B2_5354_BD6D];
 
-/// What a mark of X or O in a cell changes in the key: the piece and the side to move, in one
-/// word; 16 cells a mark (the last 7 zero), so that a cell masked to 4 bits needs no bounds
-/// check.
-const MOVE_KEYS: [[u64; 16]; 2] = {
-    let mut keys = [[0; 16]; 2];
+/// Both side keys: what every move toggles.
+const SIDE_TOGGLE: u64 = SIDE_KEYS[0] ^ SIDE_KEYS[1];
+
+/// What a mark of X or O in a cell changes in the key, the piece and the side to move in one
+/// word: the only key table in flash (the piece keys are this ^ `SIDE_TOGGLE`).
+const MOVE_KEYS: [[u64; 9]; 2] = {
+    let mut keys = [[0; 9]; 2];
     let mut mark = 0;
     while mark < 2 {
         let mut cell = 0;
         while cell < 9 {
-            keys[mark][cell] = PIECE_KEYS[mark][cell] ^ SIDE_KEYS[0] ^ SIDE_KEYS[1];
+            keys[mark][cell] = PIECE_KEYS[mark][cell] ^ SIDE_TOGGLE;
             cell += 1;
         }
         mark += 1;
@@ -215,11 +217,11 @@ impl Board {
             _ => return Err(BoardError::Counts { x, o }),
         };
         board.key = SIDE_KEYS[board.to_move as usize];
-        for (cell, (&x_key, &o_key)) in PIECE_KEYS[0].iter().zip(&PIECE_KEYS[1]).enumerate() {
+        for (cell, (&x_key, &o_key)) in MOVE_KEYS[0].iter().zip(&MOVE_KEYS[1]).enumerate() {
             if board.x & (1 << cell) != 0 {
-                board.key ^= x_key;
+                board.key ^= x_key ^ SIDE_TOGGLE;
             } else if board.o & (1 << cell) != 0 {
-                board.key ^= o_key;
+                board.key ^= o_key ^ SIDE_TOGGLE;
             }
         }
         Ok(board)
@@ -335,7 +337,8 @@ impl Board {
     /// What a mark of `mover` in `cell` changes in the key: the piece, and the side to move.
     #[inline]
     fn move_key(mover: Mark, cell: u8) -> u64 {
-        MOVE_KEYS[mover as usize][usize::from(cell & 15)]
+        // A cell beyond the board (a move the game never generates) changes nothing.
+        MOVE_KEYS[mover as usize].get(usize::from(cell)).copied().unwrap_or(0)
     }
 }
 
