@@ -109,25 +109,25 @@ where
             let worst_possible =
                 E::Score::loss_in(ply.saturating_add(game.min_plies_to_loss().max(1)));
             if alpha >= best_possible || beta <= worst_possible {
-                // The window lies beyond what the node can score, if it has a move: a node
-                // without one is scored as it stands, a win or a loss at this very ply.
-                if Self::has_no_moves(game) {
-                    return self.evaluate(ctx, game, ply, node.depth);
+                // The window lies beyond what the node can score, if it has a move (a node
+                // without one is scored as it stands, a win or a loss at this very ply): the
+                // bound is returned once the moves are generated, below, as an empty window.
+                let bound = if alpha >= best_possible { best_possible } else { worst_possible };
+                (alpha, beta) = (bound, bound);
+            } else {
+                if worst_possible > alpha {
+                    alpha = worst_possible;
                 }
-                return Ok(if alpha >= best_possible { best_possible } else { worst_possible });
-            }
-            if worst_possible > alpha {
-                alpha = worst_possible;
-            }
-            if best_possible < beta {
-                beta = best_possible;
+                if best_possible < beta {
+                    beta = best_possible;
+                }
             }
         }
 
         // The transposition table: a cutoff, or at least a move to try first.
         let key = if pruning && T::ENABLED { game.zobrist_key() } else { 0 };
         let mut tt_move = None;
-        if pruning && T::ENABLED {
+        if pruning && T::ENABLED && alpha < beta {
             let (stored, cutoff) = self.probe_node(ctx, key, node, alpha, beta);
             if let Some(score) = cutoff {
                 return Ok(score);
@@ -143,6 +143,10 @@ where
         if moves.is_empty() {
             // No legal move: the game's evaluator scores the position as it stands.
             return self.evaluate(ctx, game, ply, node.depth);
+        }
+        if pruning && alpha >= beta {
+            // The mate distance cut above, for a node that has moves.
+            return Ok(alpha);
         }
 
         let side = game.side_to_move();
@@ -264,16 +268,6 @@ where
             );
         }
         Ok(best)
-    }
-
-    /// Whether `game` has no legal move (an overflowing generator has moves). Out of line: the
-    /// move list is on its own frame, only for the rare mate-distance cutoff that needs it.
-    #[cold]
-    #[inline(never)]
-    fn has_no_moves(game: &G) -> bool {
-        let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
-        game.generate_moves(&mut moves);
-        moves.is_empty() && !moves.overflowed()
     }
 
     /// The late move reduction of `mv`, the move at `index` of a node at `ply` and `depth`:
