@@ -137,16 +137,17 @@ where
 
         let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
         game.generate_moves(&mut moves);
+        if pruning && alpha >= beta && !(moves.is_empty() && !moves.overflowed()) {
+            // The mate distance cut above, for a node that has moves (its moves are not
+            // searched, so an overflowing list is not an error here).
+            return Ok(alpha);
+        }
         if moves.overflowed() {
             return Err(ctx.fail(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }));
         }
         if moves.is_empty() {
             // No legal move: the game's evaluator scores the position as it stands.
             return self.evaluate(ctx, game, ply, node.depth);
-        }
-        if pruning && alpha >= beta {
-            // The mate distance cut above, for a node that has moves.
-            return Ok(alpha);
         }
 
         let side = game.side_to_move();
