@@ -137,7 +137,7 @@ where
 
         let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
         game.generate_moves(&mut moves);
-        if pruning && alpha >= beta && !(moves.is_empty() && !moves.overflowed()) {
+        if pruning && alpha >= beta && (!moves.is_empty() || moves.overflowed()) {
             // The mate distance cut above, for a node that has moves (its moves are not
             // searched, so an overflowing list is not an error here).
             return Ok(alpha);
