@@ -1,8 +1,6 @@
 //! Best-reply search (Schadd & Winands 2011) as a two-player game: the root player's moves,
 //! then the single strongest reply among all opponents, and so on.
 
-use core::cell::Cell;
-
 use crate::game::{Game, MoveList};
 use crate::multiplayer::{key_salt, MultiError, MultiGame, PlayerMove, TurnCheck};
 
@@ -50,7 +48,7 @@ impl<'a, G: MultiGame> BestReply<'a, G> {
     /// The adapter for the player to move in `game`.
     pub fn new(game: &'a mut G) -> Self {
         let root = game.player_to_move();
-        Self { game, root, turns: TurnCheck { ply: 0, fault: Cell::new(None) } }
+        Self { game, root, turns: TurnCheck::new() }
     }
 
     /// The first player to move out of range met by a search of the adapter

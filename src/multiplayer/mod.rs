@@ -519,6 +519,11 @@ pub(crate) struct TurnCheck {
 }
 
 impl TurnCheck {
+    /// At the adapter's root, no fault yet.
+    pub(crate) const fn new() -> Self {
+        Self { ply: 0, fault: Cell::new(None) }
+    }
+
     /// Whether `game`'s player to move is in range; if not, the fault is recorded and `moves`
     /// marked overflowed, which stops the engine at once.
     pub(crate) fn in_range<G: MultiGame, M, const N: usize>(

@@ -1,8 +1,6 @@
 //! Paranoid search (Sturtevant & Korf 2000) as a two-player game: the root player against a
 //! coalition of all the others.
 
-use core::cell::Cell;
-
 use crate::game::{Game, MoveList};
 use crate::multiplayer::{key_salt, MultiError, MultiGame, TurnCheck};
 
@@ -50,7 +48,7 @@ impl<'a, G: MultiGame> Paranoid<'a, G> {
     /// The adapter for the player to move in `game`.
     pub fn new(game: &'a mut G) -> Self {
         let root = game.player_to_move();
-        Self { game, root, turns: TurnCheck { ply: 0, fault: Cell::new(None) } }
+        Self { game, root, turns: TurnCheck::new() }
     }
 
     /// The first player to move out of range met by a search of the adapter
