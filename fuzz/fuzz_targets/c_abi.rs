@@ -32,10 +32,6 @@ const MAX_CALLS: usize = 10;
 /// Callbacks per input, after which every position is terminal (keeps runs short).
 const MAX_CALLBACKS: u64 = 200_000;
 const WIN: i32 = 1_000_000;
-/// Whether a won or lost end may be a position with no moves that is not terminal (checkmate
-/// found by an empty move list): mate distance pruning must score it at its own ply (it
-/// scored it a ply too far before d7adc0a).
-const MDP_AT_ENDS_WITHOUT_MOVES: bool = true;
 
 /// The bytes of the input, read front to back; zeros once exhausted.
 struct Bytes<'a>(&'a [u8]);
@@ -159,12 +155,7 @@ impl GameDef {
             node.tactical = b & 1 == 1;
             node.value = match (b >> 1) % 8 {
                 0..=3 => Value::Small(i32::from(bytes.byte()) - 128),
-                4 | 5 => {
-                    if !MDP_AT_ENDS_WITHOUT_MOVES && node.children.is_empty() {
-                        node.terminal = true;
-                    }
-                    Value::Won(bytes.bit())
-                }
+                4 | 5 => Value::Won(bytes.bit()),
                 _ if misbehave.is_multiple_of(4) => {
                     well_behaved = false;
                     match bytes.byte() % 8 {

@@ -40,10 +40,6 @@ const TABLE_SLOTS: usize = 64;
 /// What `min_plies_to_win` (`_loss`) says where no end won (lost) by the side to move can be
 /// reached: any number is a true lower bound there (`ply + k` once overflowed).
 const NO_WIN_HINT: u32 = u32::MAX;
-/// Whether a won or lost end may be a position with no moves that is not terminal (checkmate
-/// found by an empty move list): mate distance pruning must score it at its own ply (it
-/// scored it a ply too far before d7adc0a).
-const MDP_AT_ENDS_WITHOUT_MOVES: bool = true;
 
 /// The bytes of the input, read front to back; zeros once exhausted.
 struct Bytes<'a>(&'a [u8]);
@@ -166,9 +162,6 @@ impl GameDef {
             if !leaf && matches!(node.value, Value::Won(_) | Value::Invalid(_) | Value::Infinite(_))
             {
                 node.value = Value::Small(0);
-            }
-            if !MDP_AT_ENDS_WITHOUT_MOVES && matches!(node.value, Value::Won(_)) {
-                node.terminal = true;
             }
         }
         let mut def = GameDef {
