@@ -214,8 +214,8 @@ impl Score for i32 {
     #[inline]
     fn is_valid(self, mate_scores: bool, ply: u32) -> bool {
         if mate_scores {
-            let bound = Self::win_in(ply);
-            (-bound..=bound).contains(&self)
+            // `-bound..=bound`, in one comparison (`i32::MIN` has the largest magnitude).
+            self.unsigned_abs() <= Self::win_in(ply).unsigned_abs()
         } else {
             self != i32::MIN
         }

@@ -86,64 +86,16 @@ const fn has_line(marks: u16) -> bool {
     HAS_LINE[marks / 64] >> (marks % 64) & 1 != 0
 }
 
-/// Zobrist keys of 2 marks (X, O) on 9 cells, as `ZobristTable::<2, 9, 2>::new(0x7107_7AC7)`
-/// draws them (a unit test checks it), written out so that they live in flash with no lazy
-/// initialisation.
-const PIECE_KEYS: [[u64; 9]; 2] = [
-    [
-        0xC3C2_0F5B_447C_9A7C,
-        0xCEDB_EC3D_4D7E_761B,
-        0xBDBF_42B6_6ED4_20E0,
-        0x1264_8BF4_03CF_35B4,
-        0x9A95_3993_DD78_7A78,
-        0xD680_D12E_E08D_DDE0,
-        0xFB5F_3B08_C835_DA3C,
-        0xA56A_3D67_75B3_9B5E,
-        0xC16D_13C2_C3E8_F7CC,
-    ],
-    [
-        0xDC98_88A5_28ED_09DA,
-        0xF110_A9A5_584A_526D,
-        0xA936_A6BF_B1F3_CD84,
-        0xD7CC_9896_A3E5_50CE,
-        0xE463_B2E8_F87C_F006,
-        0xDE32_C085_6D89_ED8A,
-        0x38DC_F9A5_C1D1_E785,
-        0x5265_7BA7_1A1B_A689,
-        0xC308_904D_1CC6_53A1,
-    ],
-];
-
-/// The keys of the side to move (X, O).
-const SIDE_KEYS: [u64; 2] = [0x7D21_B233_04E0_494B, 0xD459_C5B2_5354_BD6D];
-
-/// Both side keys: what every move toggles.
-const SIDE_TOGGLE: u64 = SIDE_KEYS[0] ^ SIDE_KEYS[1];
-
-/// What a mark of X or O in a cell changes in the key, the piece and the side to move in one
-/// word: the only key table in flash (the piece keys are this ^ `SIDE_TOGGLE`).
-const MOVE_KEYS: [[u64; 9]; 2] = {
-    let mut keys = [[0; 9]; 2];
-    let mut mark = 0;
-    while mark < 2 {
-        let mut cell = 0;
-        while cell < 9 {
-            keys[mark][cell] = PIECE_KEYS[mark][cell] ^ SIDE_TOGGLE;
-            cell += 1;
-        }
-        mark += 1;
-    }
-    keys
-};
-
-/// A tic-tac-toe position: two bit masks (bit `i` = cell `i`), the side to move, and its
-/// Zobrist key, kept up to date by every move.
+/// A tic-tac-toe position: two bit masks (bit `i` = cell `i`) and the side to move.
+///
+/// Its [`Game::zobrist_key`] is not a Zobrist hash but the position itself, exactly: X's mask,
+/// O's mask shifted by 9 bits, the side to move at bit 18. No two positions share a key, and
+/// a move costs no key update (the transposition table mixes keys before it uses them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
-    x: u16,
-    o: u16,
+    /// The cells of X and of O (indexed by `Mark as usize`).
+    marks: [u16; 2],
     to_move: Mark,
-    key: u64,
 }
 
 /// Why a board string was rejected by [`Board::parse`].
@@ -188,7 +140,7 @@ impl core::error::Error for BoardError {}
 impl Board {
     /// The empty board, X to move.
     pub const fn new() -> Self {
-        Self { x: 0, o: 0, to_move: Mark::X, key: SIDE_KEYS[Mark::X as usize] }
+        Self { marks: [0; 2], to_move: Mark::X }
     }
 
     /// Parses 9 characters (`X`, `O` or `.`, case-insensitive for the letters), row by row.
@@ -204,26 +156,18 @@ impl Board {
         let mut board = Self::new();
         for (index, c) in cells.chars().enumerate() {
             match c {
-                'X' | 'x' => board.x |= 1 << index,
-                'O' | 'o' => board.o |= 1 << index,
+                'X' | 'x' => board.marks[0] |= 1 << index,
+                'O' | 'o' => board.marks[1] |= 1 << index,
                 '.' => {}
                 found => return Err(BoardError::Character { index, found }),
             }
         }
-        let (x, o) = (board.x.count_ones(), board.o.count_ones());
+        let [x, o] = board.marks.map(u16::count_ones);
         board.to_move = match x.checked_sub(o) {
             Some(0) => Mark::X,
             Some(1) => Mark::O,
             _ => return Err(BoardError::Counts { x, o }),
         };
-        board.key = SIDE_KEYS[board.to_move as usize];
-        for (cell, (&x_key, &o_key)) in MOVE_KEYS[0].iter().zip(&MOVE_KEYS[1]).enumerate() {
-            if board.x & (1 << cell) != 0 {
-                board.key ^= x_key ^ SIDE_TOGGLE;
-            } else if board.o & (1 << cell) != 0 {
-                board.key ^= o_key ^ SIDE_TOGGLE;
-            }
-        }
         Ok(board)
     }
 
@@ -235,9 +179,9 @@ impl Board {
     /// The mark in `cell` (0..8), if any.
     pub fn cell(&self, cell: u8) -> Option<Mark> {
         let bit = 1u16 << cell;
-        if self.x & bit != 0 {
+        if self.marks[0] & bit != 0 {
             Some(Mark::X)
-        } else if self.o & bit != 0 {
+        } else if self.marks[1] & bit != 0 {
             Some(Mark::O)
         } else {
             None
@@ -246,9 +190,9 @@ impl Board {
 
     /// The player with three in a row, if any.
     pub fn winner(&self) -> Option<Mark> {
-        if has_line(self.x) {
+        if has_line(self.marks[0]) {
             Some(Mark::X)
-        } else if has_line(self.o) {
+        } else if has_line(self.marks[1]) {
             Some(Mark::O)
         } else {
             None
@@ -256,15 +200,15 @@ impl Board {
     }
 
     /// `true` when every cell is taken.
+    #[inline]
     pub fn is_full(&self) -> bool {
-        (self.x | self.o) == FULL
+        (self.marks[0] | self.marks[1]) == FULL
     }
 
-    fn marks_mut(&mut self, mark: Mark) -> &mut u16 {
-        match mark {
-            Mark::X => &mut self.x,
-            Mark::O => &mut self.o,
-        }
+    /// The cells of `mark`.
+    #[inline]
+    fn marks_of(&self, mark: Mark) -> u16 {
+        self.marks[mark as usize]
     }
 }
 
@@ -295,50 +239,46 @@ impl Game for Board {
     type Player = Mark;
     type Undo = ();
 
+    #[inline]
     fn side_to_move(&self) -> Mark {
         self.to_move
     }
 
     fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u8, N>) {
         // The free cells in ascending order, one set bit at a time.
-        let mut free = FULL & !(self.x | self.o);
+        let mut free = FULL & !(self.marks[0] | self.marks[1]);
         while free != 0 {
             let _ = moves.push(free.trailing_zeros() as u8);
             free &= free - 1;
         }
     }
 
+    #[inline]
     fn make_move(&mut self, cell: u8) {
         let mover = self.to_move;
-        *self.marks_mut(mover) |= 1 << cell;
+        self.marks[mover as usize] |= 1 << cell;
         self.to_move = mover.opponent();
-        self.key ^= Self::move_key(mover, cell);
     }
 
+    #[inline]
     fn unmake_move(&mut self, cell: u8, _: ()) {
         let mover = self.to_move.opponent();
-        *self.marks_mut(mover) &= !(1 << cell);
+        self.marks[mover as usize] &= !(1 << cell);
         self.to_move = mover;
-        self.key ^= Self::move_key(mover, cell);
     }
 
-    fn is_terminal(&self) -> bool {
-        self.is_full() || has_line(self.x) || has_line(self.o)
-    }
-
-    fn zobrist_key(&self) -> u64 {
-        // Zobrist hashing: the XOR of one random key per (mark, cell) on the board and one
-        // for the side to move, updated by every move.
-        self.key
-    }
-}
-
-impl Board {
-    /// What a mark of `mover` in `cell` changes in the key: the piece, and the side to move.
     #[inline]
-    fn move_key(mover: Mark, cell: u8) -> u64 {
-        // A cell beyond the board (a move the game never generates) changes nothing.
-        MOVE_KEYS[mover as usize].get(usize::from(cell)).copied().unwrap_or(0)
+    fn is_terminal(&self) -> bool {
+        // The side that just moved first: the only one with a line in a position of play.
+        has_line(self.marks_of(self.to_move.opponent()))
+            || has_line(self.marks_of(self.to_move))
+            || self.is_full()
+    }
+
+    #[inline]
+    fn zobrist_key(&self) -> u64 {
+        // The position itself (see `Board`): an exact key.
+        u64::from(self.marks[0]) | u64::from(self.marks[1]) << 9 | (self.to_move as u64) << 18
     }
 }
 
@@ -349,11 +289,16 @@ pub struct TicTacToeEval;
 impl Evaluator<Board> for TicTacToeEval {
     type Score = i32;
 
+    #[inline]
     fn evaluate(&self, board: &Board, player: Mark, ctx: EvalContext) -> i32 {
-        match board.winner() {
-            Some(winner) if winner == player => i32::win_in(ctx.ply),
-            Some(_) => i32::loss_in(ctx.ply),
-            None => 0,
+        // The opponent first: in a position of play only the side that just moved can have a
+        // line, and the engine asks for the side to move.
+        if has_line(board.marks_of(player.opponent())) {
+            i32::loss_in(ctx.ply)
+        } else if has_line(board.marks_of(player)) {
+            i32::win_in(ctx.ply)
+        } else {
+            0
         }
     }
 }
@@ -393,24 +338,36 @@ mod tests {
     }
 
     #[test]
-    fn the_keys_are_the_zobrist_tables_and_follow_the_moves() {
-        let table = crate::zobrist::ZobristTable::<2, 9, 2>::new(0x7107_7AC7);
-        for (mark, keys) in PIECE_KEYS.iter().enumerate() {
-            for (cell, &key) in keys.iter().enumerate() {
-                assert_eq!(key, table.piece(mark, cell));
+    fn keys_are_the_positions_and_follow_the_moves() {
+        // Every position reachable in play (and more: any two masks with legal counts) has a
+        // key of its own, and the key after moves equals the parsed position's.
+        let mut seen = std::collections::HashSet::new();
+        for x in 0..512u16 {
+            for o in (0..512u16).filter(|o| o & x == 0) {
+                let Some(to_move) = (match x.count_ones().checked_sub(o.count_ones()) {
+                    Some(0) => Some(Mark::X),
+                    Some(1) => Some(Mark::O),
+                    _ => None,
+                }) else {
+                    continue;
+                };
+                let board = Board { marks: [x, o], to_move };
+                assert!(seen.insert(board.zobrist_key()), "{board}");
             }
         }
-        assert_eq!(SIDE_KEYS, [table.side(0), table.side(1)]);
-        // The incremental key equals the key computed from scratch.
         let mut board = Board::new();
         for cell in [4, 0, 8, 2] {
             board.make_move(cell);
-            assert_eq!(board, Board::parse(&board_string(&board)).unwrap());
+            let parsed = Board::parse(&board_string(&board)).unwrap();
+            assert_eq!(board, parsed);
+            assert_eq!(board.zobrist_key(), parsed.zobrist_key());
         }
         for cell in [2, 8, 0, 4] {
             board.unmake_move(cell, ());
         }
         assert_eq!(board, Board::new());
+        assert_eq!(Board::new().zobrist_key(), 0);
+        assert_eq!(Board::parse("X........").unwrap().zobrist_key(), 1 | 1 << 18);
     }
 
     fn board_string(board: &Board) -> std::string::String {

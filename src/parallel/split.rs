@@ -102,6 +102,8 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
             root_side: main.root_side,
             error: None,
             abort: Some(abort),
+            halt: None,
+            horizon_ply: 0,
         }
     }
 

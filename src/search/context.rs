@@ -35,6 +35,11 @@ pub(crate) struct Context<'l, 'c, P> {
     pub(crate) error: Option<SearchError>,
     /// Raised by a thread of a parallel search that halted, so that the others stop too.
     pub(crate) abort: Option<&'l AtomicBool>,
+    /// The halt of the plain loop ([`Engine::alpha_beta`](super::Engine)), which returns bare
+    /// scores: set when the recursion must unwind, and then every score is meaningless.
+    pub(crate) halt: Option<Halt>,
+    /// The ply of the plain loop's horizon (its nodes' depth is this less their ply).
+    pub(crate) horizon_ply: u32,
 }
 
 impl<'l, 'c, P> Context<'l, 'c, P> {
@@ -51,6 +56,8 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
             root_side: None,
             error: None,
             abort: None,
+            halt: None,
+            horizon_ply: 0,
         }
     }
 
@@ -75,6 +82,20 @@ impl<P> Context<'_, '_, P> {
             return self.poll();
         }
         Ok(())
+    }
+
+    /// [`Context::visit`] for the plain loop: `false` when the search must stop, with the halt
+    /// left in [`Context::halt`].
+    #[inline(always)]
+    pub(crate) fn visit_or_halt(&mut self) -> bool {
+        self.stats.nodes += 1;
+        if self.stats.nodes >= self.next_poll {
+            if let Err(halt) = self.poll() {
+                self.halt = Some(halt);
+                return false;
+            }
+        }
+        true
     }
 
     /// The poll of [`Context::visit`], every `poll_interval` nodes.

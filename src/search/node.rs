@@ -354,7 +354,7 @@ where
                 self.horizon::<F>(ctx, game, node.ply, low, high)
             } else if F == features::PLAIN && !T::ENABLED {
                 // Plain alpha-beta without a table: the textbook loop below the root.
-                self.alpha_beta(ctx, game, node.ply, node.depth, low, high)
+                self.alpha_beta_root_move(ctx, game, node.ply, node.depth, low, high)
             } else {
                 let outer_horizon = core::mem::replace(&mut ctx.reached_horizon, false);
                 let result = self.negamax_node::<F>(ctx, game, node, low, high);
@@ -385,66 +385,118 @@ where
     /// quiescence, mate distance pruning, table or tie-breaking), so that it costs what a
     /// hand-written search costs. It searches the same tree, counts the same nodes and keeps
     /// the same principal variation.
-    fn alpha_beta(
+    ///
+    /// Its horizon is at `ctx.horizon_ply`, and it returns bare scores: a halt (the clock, the
+    /// stop flag, an error) is left in `ctx.halt`, and the recursion then unwinds with
+    /// meaningless scores, tested once per child rather than carried in every return value.
+    pub(super) fn alpha_beta_root_move(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
         ply: u32,
         depth: u32,
-        mut alpha: E::Score,
+        alpha: E::Score,
         beta: E::Score,
     ) -> Result<E::Score, Halt> {
-        ctx.visit()?;
-        if let Some(line) = self.pv.get_mut(ply as usize) {
-            line.clear();
+        ctx.horizon_ply = ply + depth;
+        let score = self.alpha_beta(ctx, game, ply, alpha, beta);
+        match ctx.halt.take() {
+            Some(halt) => Err(halt),
+            None => Ok(score),
         }
-        if game.is_terminal() {
-            return self.evaluate(ctx, game, ply, depth);
+    }
+
+    /// The node of [`Engine::alpha_beta_root_move`].
+    fn alpha_beta(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        ply: u32,
+        mut alpha: E::Score,
+        beta: E::Score,
+    ) -> E::Score {
+        if !ctx.visit_or_halt() {
+            return E::Score::ZERO;
         }
-        if depth == 0 {
-            ctx.reached_horizon = true;
-            return self.evaluate(ctx, game, ply, 0);
+        let terminal = game.is_terminal();
+        if terminal || ply == ctx.horizon_ply {
+            if !terminal {
+                ctx.reached_horizon = true;
+            }
+            return self.leaf(ctx, game, ply);
         }
         let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
         game.generate_moves(&mut moves);
         if moves.overflowed() {
-            return Err(ctx.fail(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }));
+            ctx.halt = Some(ctx.fail(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }));
+            return E::Score::ZERO;
         }
         if moves.is_empty() {
-            return self.evaluate(ctx, game, ply, depth);
+            return self.leaf(ctx, game, ply);
         }
         let side = game.side_to_move();
+        let original_alpha = alpha;
         let mut best = -E::Score::INFINITY;
         for (index, &mv) in moves.iter().enumerate() {
             let undo = game.make_move(mv);
             // Negamax: the child's score and window are negated where the side to move changes.
             let same_side = game.side_to_move() == side;
-            let (low, high) = if same_side { (alpha, beta) } else { (-beta, -alpha) };
-            let searched = self.alpha_beta(ctx, game, ply + 1, depth - 1, low, high);
+            let score = if same_side {
+                self.alpha_beta(ctx, game, ply + 1, alpha, beta)
+            } else {
+                -self.alpha_beta(ctx, game, ply + 1, -beta, -alpha)
+            };
             game.unmake_move(mv, undo);
-            let score = if same_side { searched? } else { -searched? };
+            if ctx.halt.is_some() {
+                return E::Score::ZERO;
+            }
             if score > best || index == 0 {
                 best = score;
-                if score > alpha {
-                    self.update_pv(ply as usize, mv);
-                }
             }
             if score > alpha {
                 alpha = score;
+                self.update_pv(ply as usize, mv);
                 if alpha >= beta {
                     // Fail-high: the opponent will not allow this line.
                     ctx.stats.beta_cutoffs += 1;
                     if index == 0 {
                         ctx.stats.first_move_cutoffs += 1;
                     }
-                    break;
+                    return best;
                 }
             }
         }
-        Ok(best)
+        if best <= original_alpha {
+            // No move raised alpha (an all node): no line, as at a leaf. The lines of the
+            // other nodes are written by `update_pv`, so that only these are cleared.
+            self.clear_pv(ply);
+        }
+        best
+    }
+
+    /// A leaf of [`Engine::alpha_beta`]: no line, and the evaluation (a halt on a bad score).
+    #[inline(always)]
+    fn leaf(&mut self, ctx: &mut Context<'_, '_, G::Player>, game: &G, ply: u32) -> E::Score {
+        self.clear_pv(ply);
+        match self.evaluate(ctx, game, ply, ctx.horizon_ply - ply) {
+            Ok(score) => score,
+            Err(halt) => {
+                ctx.halt = Some(halt);
+                E::Score::ZERO
+            }
+        }
+    }
+
+    /// Empties the line from `ply`.
+    #[inline(always)]
+    fn clear_pv(&mut self, ply: u32) {
+        if let Some(line) = self.pv.get_mut(ply as usize) {
+            line.clear();
+        }
     }
 
     /// `pv[ply] = mv` followed by the child's line `pv[ply + 1]`.
+    #[inline(never)]
     fn update_pv(&mut self, ply: usize, mv: G::Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let Some(line) = head.last_mut() else { return };
