@@ -104,6 +104,7 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
             abort: Some(abort),
             halt: None,
             horizon_ply: 0,
+            plain: main.plain,
         }
     }
 

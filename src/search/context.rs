@@ -40,6 +40,8 @@ pub(crate) struct Context<'l, 'c, P> {
     pub(crate) halt: Option<Halt>,
     /// The ply of the plain loop's horizon (its nodes' depth is this less their ply).
     pub(crate) horizon_ply: u32,
+    /// The configuration is plain alpha-beta (see [`features::PLAIN`](super::features)).
+    pub(crate) plain: bool,
 }
 
 impl<'l, 'c, P> Context<'l, 'c, P> {
@@ -58,6 +60,7 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
             abort: None,
             halt: None,
             horizon_ply: 0,
+            plain: false,
         }
     }
 

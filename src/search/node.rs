@@ -352,8 +352,10 @@ where
             let result = if node.depth == 0 {
                 // The horizon: scored without a frame of the recursion.
                 self.horizon::<F>(ctx, game, node.ply, low, high)
-            } else if F == features::PLAIN && !T::ENABLED {
-                // Plain alpha-beta without a table: the textbook loop below the root.
+            } else if !T::ENABLED && (F == features::PLAIN || (F == features::DYNAMIC && ctx.plain))
+            {
+                // Plain alpha-beta without a table: the textbook loop below the root (also
+                // from the loop that reads the configuration, as without `std`).
                 self.alpha_beta_root_move(ctx, game, node.ply, node.depth, low, high)
             } else {
                 let outer_horizon = core::mem::replace(&mut ctx.reached_horizon, false);

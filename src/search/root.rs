@@ -133,7 +133,6 @@ where
     }
 
     /// The features the configuration switches on, as [`features`] bits.
-    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     fn feature_bits(&self) -> u8 {
         use features::*;
         let c = &self.config;
@@ -165,10 +164,12 @@ where
         alpha: E::Score,
         beta: E::Score,
     ) -> Result<E::Score, Halt> {
+        let bits = self.feature_bits();
+        ctx.plain = bits == features::PLAIN;
         #[cfg(feature = "std")]
         {
             use features::*;
-            match self.feature_bits() {
+            match bits {
                 PLAIN => return self.negamax::<PLAIN>(ctx, game, node, alpha, beta),
                 VALUE_PRESERVING => {
                     return self.negamax::<VALUE_PRESERVING>(ctx, game, node, alpha, beta)
@@ -233,16 +234,18 @@ mod tests {
     use crate::games::tictactoe::{Board, TicTacToeEval};
     use crate::ordering::MoveSorter;
     use crate::score::Score;
-    use crate::search::features::DYNAMIC;
+    use crate::search::features::{self, DYNAMIC};
     use crate::search::{Config, Engine, Node, SearchResult};
     use crate::tt::{Table, TranspositionTable};
 
     /// The search of `game` within `limits` with the node loop that reads the configuration
-    /// at run time ([`DYNAMIC`]), whatever the configuration.
+    /// at run time ([`DYNAMIC`]), whatever the configuration; with `plain_below_root`, as
+    /// without `std`: the plain loop below the root for a plain configuration without a table.
     fn dynamic<G, E, const N: usize, const P: usize, T, O>(
         engine: &mut Engine<G, E, N, P, T, O>,
         game: &mut G,
         limits: &Limits<'_>,
+        plain_below_root: bool,
     ) -> SearchResult<G::Move, E::Score, P>
     where
         G: Game,
@@ -257,6 +260,7 @@ mod tests {
             |engine, ctx, game, depth| {
                 let infinity = E::Score::INFINITY;
                 let root = Node { depth, ply: 0, pv: true, on_prev_pv: true };
+                ctx.plain = plain_below_root && engine.feature_bits() == features::PLAIN;
                 engine.negamax::<DYNAMIC>(ctx, game, root, -infinity, infinity)
             },
         );
@@ -285,9 +289,13 @@ mod tests {
                     Engine::new(Connect4Heuristic, config);
                 let mut reading: Engine<Connect4, Connect4Heuristic, 7, 42> =
                     Engine::new(Connect4Heuristic, config);
-                let expected = dynamic(&mut reading, &mut position.clone(), &limits);
+                let expected = dynamic(&mut reading, &mut position.clone(), &limits, false);
                 let got = compiled.search(&mut position.clone(), &limits).unwrap();
                 assert_eq!(got, expected, "{config:?} {moves}");
+                let mut no_std: Engine<Connect4, Connect4Heuristic, 7, 42> =
+                    Engine::new(Connect4Heuristic, config);
+                let got = dynamic(&mut no_std, &mut position.clone(), &limits, true);
+                assert_eq!(got, expected, "{config:?} {moves} (as without std)");
             }
             for cells in [".........", "X...O....", "XO.X.O..."] {
                 let board = Board::parse(cells).unwrap();
@@ -299,15 +307,19 @@ mod tests {
                 table.clear();
                 let mut reading = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config)
                     .with_table(&table);
-                let expected = dynamic(&mut reading, &mut board.clone(), &limits);
+                let expected = dynamic(&mut reading, &mut board.clone(), &limits, false);
                 assert_eq!(got, expected, "{config:?} {cells} with a table");
                 let mut compiled: Engine<Board, TicTacToeEval, 9, 9> =
                     Engine::new(TicTacToeEval, config);
                 let mut reading: Engine<Board, TicTacToeEval, 9, 9> =
                     Engine::new(TicTacToeEval, config);
-                let expected = dynamic(&mut reading, &mut board.clone(), &limits);
+                let expected = dynamic(&mut reading, &mut board.clone(), &limits, false);
                 let got = compiled.search(&mut board.clone(), &limits).unwrap();
                 assert_eq!(got, expected, "{config:?} {cells}");
+                let mut no_std: Engine<Board, TicTacToeEval, 9, 9> =
+                    Engine::new(TicTacToeEval, config);
+                let got = dynamic(&mut no_std, &mut board.clone(), &limits, true);
+                assert_eq!(got, expected, "{config:?} {cells} (as without std)");
             }
         }
     }
