@@ -223,8 +223,6 @@ pub struct EvalContext {
 ///
 /// # The valid score range
 ///
-/// With mate scores ([`Evaluator::MATE_SCORES`], the default), a score is one of
-///
 /// With mate scores ([`Evaluator::MATE_SCORES`], the default), the score of a position
 /// `ctx.ply` plies from the root lies in `loss_in(ply) ..= win_in(ply)`, that is
 /// `-(WIN - ply) ..= WIN - ply` (`WIN` is 1,000,000 for `i32`, `f32` and `f64`): wins and losses

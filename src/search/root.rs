@@ -164,12 +164,14 @@ where
         alpha: E::Score,
         beta: E::Score,
     ) -> Result<E::Score, Halt> {
-        let bits = self.feature_bits();
-        ctx.plain = bits == features::PLAIN;
+        if !T::ENABLED {
+            // Only without a table does the plain loop run below the root.
+            ctx.plain = self.feature_bits() == features::PLAIN;
+        }
         #[cfg(feature = "std")]
         {
             use features::*;
-            match bits {
+            match self.feature_bits() {
                 PLAIN => return self.negamax::<PLAIN>(ctx, game, node, alpha, beta),
                 VALUE_PRESERVING => {
                     return self.negamax::<VALUE_PRESERVING>(ctx, game, node, alpha, beta)
