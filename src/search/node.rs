@@ -41,7 +41,13 @@ where
         // Whether this node's own subtree reached a horizon, kept apart from the rest of the
         // iteration so that the table can record proven entries.
         let outer_horizon = core::mem::replace(&mut ctx.reached_horizon, false);
-        let result = self.negamax_node::<F>(ctx, game, node, alpha, beta);
+        // The root's loop apart (under `std`; firmware keeps one copy in flash): tie-breaking
+        // and the root's line are then not in the others.
+        let result = if cfg!(feature = "std") && node.ply == 0 {
+            self.negamax_node::<F, true>(ctx, game, node, alpha, beta)
+        } else {
+            self.negamax_node::<F, false>(ctx, game, node, alpha, beta)
+        };
         ctx.reached_horizon |= outer_horizon;
         result
     }
@@ -71,8 +77,9 @@ where
         self.evaluate(ctx, game, ply, 0)
     }
 
+    /// The node loop; `ROOT` for the root (ply 0), compiled apart.
     #[inline(never)]
-    fn negamax_node<const F: u8>(
+    fn negamax_node<const F: u8, const ROOT: bool>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -83,6 +90,7 @@ where
         let pruning = self.pruning::<F>();
         debug_assert!(!pruning || alpha < beta, "empty window at ply {}", node.ply);
         let ply = node.ply;
+        let root = if cfg!(feature = "std") { ROOT } else { ply == 0 };
 
         ctx.visit()?;
         if let Some(line) = self.pv.get_mut(ply as usize) {
@@ -171,7 +179,7 @@ where
             usize::MAX
         };
 
-        let tie_break = pruning && ply == 0 && self.rng.is_some();
+        let tie_break = root && pruning && self.rng.is_some();
         let original_alpha = alpha;
         let mut best = -E::Score::INFINITY;
         let mut best_move = None;
@@ -221,7 +229,7 @@ where
                 // Lines are only kept where they can reach the root's principal variation: at
                 // the root, and at PV nodes for a score above alpha (a score at or below it is
                 // a bound, whose line is nobody's principal variation).
-                if ply == 0 || (node.pv && score > alpha) {
+                if root || (node.pv && score > alpha) {
                     self.update_pv(ply as usize, mv);
                 }
             } else if tie_break && floor.is_some() && score == best {
@@ -359,7 +367,7 @@ where
                 self.alpha_beta_root_move(ctx, game, node.ply, node.depth, low, high)
             } else {
                 let outer_horizon = core::mem::replace(&mut ctx.reached_horizon, false);
-                let result = self.negamax_node::<F>(ctx, game, node, low, high);
+                let result = self.negamax_node::<F, false>(ctx, game, node, low, high);
                 ctx.reached_horizon |= outer_horizon;
                 result
             };
