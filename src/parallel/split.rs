@@ -95,7 +95,7 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
             start_micros: main.start_micros,
             interruptible: main.interruptible,
             poll_interval: main.poll_interval,
-            next_poll: main.poll_interval,
+            countdown: main.poll_interval,
             stats: SearchStats::default(),
             reached_horizon: false,
             stopped_at_micros: None,
@@ -106,11 +106,6 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
             horizon_ply: 0,
             plain: main.plain,
         }
-    }
-
-    /// Nodes visited so far by this search (this thread's).
-    pub(super) fn nodes(&self) -> u64 {
-        self.stats.nodes
     }
 
     /// Counts a re-search (made by a parallel search outside [`Engine::search_move`]).
@@ -137,7 +132,7 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
     /// Takes in what a helper thread found: its counters, whether it reached a horizon, and
     /// its error or interruption.
     pub(super) fn absorb(&mut self, helper: &mut Context<'_, '_, P>) {
-        let h = helper.stats;
+        let h = helper.stats();
         let s = &mut self.stats;
         s.nodes += h.nodes;
         s.quiescence_nodes += h.quiescence_nodes;

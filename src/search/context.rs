@@ -23,8 +23,12 @@ pub(crate) struct Context<'l, 'c, P> {
     /// May the clock and the stop flag end the current iteration (beyond `min_depth`)?
     pub(crate) interruptible: bool,
     pub(crate) poll_interval: u64,
-    /// The node count of the next poll: a multiple of `poll_interval`.
-    pub(crate) next_poll: u64,
+    /// The nodes left before the next poll: a countdown from `poll_interval`, so that a node
+    /// costs one decrement and one test.
+    pub(crate) countdown: u64,
+    /// The statistics; `stats.nodes` counts the nodes of the polls so far only (the nodes
+    /// since, `poll_interval - countdown`, are added by [`Context::nodes`] and
+    /// [`Context::stats`]).
     pub(crate) stats: SearchStats,
     /// Set when a non-terminal position was evaluated at the horizon.
     pub(crate) reached_horizon: bool,
@@ -51,7 +55,7 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
             start_micros: 0,
             interruptible: false,
             poll_interval,
-            next_poll: poll_interval,
+            countdown: poll_interval,
             stats: SearchStats::default(),
             reached_horizon: false,
             stopped_at_micros: None,
@@ -80,19 +84,29 @@ impl<P> Context<'_, '_, P> {
     /// Counts a node and polls every `poll_interval` nodes: `Err` when the search must stop.
     #[inline]
     pub(crate) fn visit(&mut self) -> Result<(), Halt> {
-        self.stats.nodes += 1;
-        if self.stats.nodes >= self.next_poll {
+        self.countdown -= 1;
+        if self.countdown == 0 {
             return self.poll();
         }
         Ok(())
+    }
+
+    /// The nodes visited so far.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.stats.nodes + (self.poll_interval - self.countdown)
+    }
+
+    /// The statistics so far, with every node counted.
+    pub(crate) fn stats(&self) -> SearchStats {
+        SearchStats { nodes: self.nodes(), ..self.stats }
     }
 
     /// [`Context::visit`] for the plain loop: `false` when the search must stop, with the halt
     /// left in [`Context::halt`].
     #[inline(always)]
     pub(crate) fn visit_or_halt(&mut self) -> bool {
-        self.stats.nodes += 1;
-        if self.stats.nodes >= self.next_poll {
+        self.countdown -= 1;
+        if self.countdown == 0 {
             if let Err(halt) = self.poll() {
                 self.halt = Some(halt);
                 return false;
@@ -105,8 +119,9 @@ impl<P> Context<'_, '_, P> {
     #[cold]
     #[inline(never)]
     fn poll(&mut self) -> Result<(), Halt> {
-        // The next multiple of the interval (no division on the other nodes).
-        self.next_poll = (self.stats.nodes / self.poll_interval + 1) * self.poll_interval;
+        // The batch ends: its nodes join the count, and the next one starts.
+        self.stats.nodes += self.poll_interval;
+        self.countdown = self.poll_interval;
         // A parallel search's abort (another thread of the same split failed high or failed)
         // holds within `min_depth` too: the split node then settles, or fails, as a whole.
         let aborted = self.abort.is_some_and(|abort| abort.load(Ordering::Relaxed));

@@ -311,8 +311,8 @@ where
             Ok(score) => Ok(WindowResult {
                 score,
                 best_move: self.pv.first().and_then(|line| line.first().copied()),
-                nodes: ctx.stats.nodes,
-                stats: ctx.stats,
+                nodes: ctx.nodes(),
+                stats: ctx.stats(),
             }),
             Err(Halt::Failed) => Err(ctx.take_error()),
             // Without limits nothing can interrupt the search.

@@ -70,11 +70,11 @@ where
                     on_iteration(&IterationInfo {
                         depth,
                         score,
-                        nodes: ctx.stats.nodes,
+                        nodes: ctx.nodes(),
                         elapsed_micros: elapsed,
                         nodes_per_second: elapsed
                             .filter(|&micros| micros > 0)
-                            .map(|micros| ctx.stats.nodes.saturating_mul(1_000_000) / micros),
+                            .map(|micros| ctx.nodes().saturating_mul(1_000_000) / micros),
                         pv: &self.prev_pv,
                         exact,
                     });
@@ -104,12 +104,12 @@ where
             best_move: self.prev_pv.first().copied(),
             score,
             depth: completed_depth,
-            nodes: ctx.stats.nodes,
+            nodes: ctx.nodes(),
             exact,
             completed,
             pv: self.prev_pv.clone(),
             elapsed_micros,
-            stats: ctx.stats,
+            stats: ctx.stats(),
         })
     }
 
