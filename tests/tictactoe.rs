@@ -151,3 +151,30 @@ fn every_reachable_position_is_solved_exactly() {
         }
     }
 }
+
+#[test]
+fn node_counts_do_not_depend_on_the_poll_interval() {
+    // The node counter counts down to the next clock poll: every count (per iteration, in
+    // all, and in the statistics) must come out the same whatever the interval.
+    for base in [Config::plain_alpha_beta(), Config::value_preserving(), Config::new()] {
+        let run = |interval: u32| {
+            let config = Config { poll_interval_nodes: interval, ..base };
+            let mut solver = Solver::new(TicTacToeEval, config);
+            let mut per_iteration = Vec::new();
+            let mut board = Board::parse("X...O....").unwrap();
+            let result = solver
+                .search_with_info(&mut board, &Limits::depth(9), |info| {
+                    per_iteration.push(info.nodes)
+                })
+                .unwrap();
+            assert_eq!(result.stats.nodes, result.nodes);
+            (result.nodes, result.stats, per_iteration)
+        };
+        let expected = run(1024);
+        assert_eq!(expected.2.last(), Some(&expected.0), "{base:?}");
+        assert!(expected.2.windows(2).all(|w| w[0] < w[1]), "{base:?}");
+        for interval in [1, 2, 7, 4096, u32::MAX] {
+            assert_eq!(run(interval), expected, "{base:?}, interval {interval}");
+        }
+    }
+}
