@@ -10,6 +10,13 @@ use crate::ordering::{MoveSorter, OrderingHints};
 use crate::score::Score;
 use crate::tt::{Bound, Entry, MoveCode, Table};
 
+/// [`Engine::negamax_node`]'s kinds of node: any (read from the node), the root, a PV node
+/// and another node.
+const ANY_NODE: u8 = 0;
+const ROOT_NODE: u8 = 1;
+const PV_NODE: u8 = 2;
+const NON_PV_NODE: u8 = 3;
+
 /// Where a node stands in the tree.
 #[derive(Clone, Copy)]
 pub(crate) struct Node {
@@ -44,9 +51,9 @@ where
         // The root's loop apart (under `std`; firmware keeps one copy in flash): tie-breaking
         // and the root's line are then not in the others.
         let result = if cfg!(feature = "std") && node.ply == 0 {
-            self.negamax_node::<F, true>(ctx, game, node, alpha, beta)
+            self.negamax_node::<F, ROOT_NODE>(ctx, game, node, alpha, beta)
         } else {
-            self.negamax_node::<F, false>(ctx, game, node, alpha, beta)
+            self.negamax_node::<F, ANY_NODE>(ctx, game, node, alpha, beta)
         };
         ctx.reached_horizon |= outer_horizon;
         result
@@ -77,9 +84,11 @@ where
         self.evaluate(ctx, game, ply, 0)
     }
 
-    /// The node loop; `ROOT` for the root (ply 0), compiled apart.
+    /// The node loop, compiled apart (under `std`) for the root, for PV nodes and for the
+    /// others (`KIND`: [`ROOT_NODE`], [`PV_NODE`], [`NON_PV_NODE`]), or, as [`ANY_NODE`],
+    /// reading which it is from `node`.
     #[inline(never)]
-    fn negamax_node<const F: u8, const ROOT: bool>(
+    fn negamax_node<const F: u8, const KIND: u8>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -90,7 +99,21 @@ where
         let pruning = self.pruning::<F>();
         debug_assert!(!pruning || alpha < beta, "empty window at ply {}", node.ply);
         let ply = node.ply;
-        let root = if cfg!(feature = "std") { ROOT } else { ply == 0 };
+        let root = match KIND {
+            ROOT_NODE => true,
+            ANY_NODE => ply == 0,
+            _ => false,
+        };
+        // A constant in the PV and non-PV loops, so that what only one kind does is compiled
+        // out of the other.
+        let node = Node {
+            pv: match KIND {
+                PV_NODE => true,
+                NON_PV_NODE => false,
+                _ => node.pv,
+            },
+            ..node
+        };
 
         ctx.visit()?;
         if let Some(line) = self.pv.get_mut(ply as usize) {
@@ -338,7 +361,9 @@ where
         let pruning = self.pruning::<F>();
         let (alpha, beta) =
             if pruning { (alpha, beta) } else { (-E::Score::INFINITY, E::Score::INFINITY) };
-        let scout_top = if self.pvs::<F>() && index > 0 {
+        // Below a node that is not on the principal variation the window is already null
+        // (PVS gave it one): no scout.
+        let scout_top = if self.pvs::<F>() && index > 0 && parent_pv {
             self.null_window_above(alpha).filter(|&top| top < beta)
         } else {
             None
@@ -367,7 +392,13 @@ where
                 self.alpha_beta_root_move(ctx, game, node.ply, node.depth, low, high)
             } else {
                 let outer_horizon = core::mem::replace(&mut ctx.reached_horizon, false);
-                let result = self.negamax_node::<F, false>(ctx, game, node, low, high);
+                let result = if !cfg!(feature = "std") {
+                    self.negamax_node::<F, ANY_NODE>(ctx, game, node, low, high)
+                } else if node.pv {
+                    self.negamax_node::<F, PV_NODE>(ctx, game, node, low, high)
+                } else {
+                    self.negamax_node::<F, NON_PV_NODE>(ctx, game, node, low, high)
+                };
                 ctx.reached_horizon |= outer_horizon;
                 result
             };
