@@ -7,7 +7,7 @@ use super::{Context, Engine, Halt};
 use crate::error::SearchError;
 use crate::game::{EvalContext, Evaluator, Game, MoveList};
 use crate::ordering::{MoveSorter, OrderingHints};
-use crate::score::Score;
+use crate::score::{Score, MAX_MATE_PLY};
 use crate::tt::{Bound, Entry, MoveCode, Table};
 
 /// [`Engine::negamax_node`]'s kinds of node: any (read from the node), the root, a PV node
@@ -131,7 +131,10 @@ where
             return self.evaluate(ctx, game, ply, 0);
         }
 
-        if self.mdp::<F>() {
+        // A window within the heuristic scores (`-T..=T`, `T` the smallest mate score) lies
+        // inside the bounds below whatever they are: nothing to narrow.
+        let mate_band = E::Score::win_in(MAX_MATE_PLY);
+        if self.mdp::<F>() && !(alpha >= -mate_band && beta <= mate_band) {
             // Not terminal: the side to move wins `k >= 1` plies from here at the earliest, and
             // loses `l >= 1` plies from here at the earliest (`u32::MAX`, never, saturates at
             // the edge of the mate range, above every heuristic score).
