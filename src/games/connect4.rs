@@ -504,23 +504,31 @@ impl Game for Connect4Solver {
     }
 
     fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u8, N>) {
-        let mut scored = [(0u32, 0u8); WIDTH as usize];
-        let mut count = 0;
+        let position = &self.position;
+        // The threat counts of the moves in the list, in its order: a move already there (none
+        // when the engine asks) counts as the most, so that it stays where it is.
+        let mut scores = [u32::MAX; N];
         for col in CENTRE_FIRST {
-            if self.non_losing & column_mask(u32::from(col)) != 0 {
-                let score = self.position.threats_after(col);
-                // Insertion sort: more threats first, the centre-first order among equals.
-                let mut i = count;
-                while i > 0 && scored[i - 1].0 < score {
-                    scored[i] = scored[i - 1];
-                    i -= 1;
-                }
-                scored[i] = (score, col);
-                count += 1;
+            // The non-losing cells hold at most one cell per column: the stone to drop.
+            let stone = self.non_losing & column_mask(u32::from(col));
+            if stone == 0 {
+                continue;
             }
-        }
-        for &(_, col) in &scored[..count] {
-            let _ = moves.push(col);
+            let score = sparse_ones(winning_cells(position.current | stone, position.mask));
+            if moves.push(col).is_err() {
+                return;
+            }
+            // Insertion sort in place: more threats first, the centre-first order among
+            // equals.
+            let list = moves.as_mut_slice();
+            let mut i = list.len() - 1;
+            while i > 0 && scores[i - 1] < score {
+                scores[i] = scores[i - 1];
+                list[i] = list[i - 1];
+                i -= 1;
+            }
+            scores[i] = score;
+            list[i] = col;
         }
     }
 
@@ -754,6 +762,30 @@ mod tests {
         assert_eq!(Connect4Heuristic.evaluate(&corner, 0, ctx), 3);
         let won = Connect4::from_moves("1212121").unwrap();
         assert_eq!(Connect4Heuristic.evaluate(&won, 1, ctx), i32::loss_in(0));
+    }
+
+    #[test]
+    fn solver_moves_come_in_threat_order_after_what_the_list_held() {
+        // "4453": every column is safe; the two moves that make a threat come first, then
+        // the others, centre first among equals.
+        let solver = Connect4Solver::new(Connect4::from_moves("4453").unwrap());
+        let mut fresh = MoveList::<u8, 7>::new();
+        solver.generate_moves(&mut fresh);
+        let scores: std::vec::Vec<u32> =
+            fresh.iter().map(|&col| solver.position().threats_after(col)).collect();
+        assert_eq!(fresh.as_slice(), &[5, 6, 3, 2, 4, 1, 0]);
+        assert_eq!(scores, [1, 1, 0, 0, 0, 0, 0]);
+        // A list that already holds moves keeps them first, in place.
+        let mut list = MoveList::<u8, 9>::new();
+        list.push(99).unwrap();
+        list.push(98).unwrap();
+        solver.generate_moves(&mut list);
+        assert_eq!(&list.as_slice()[..2], &[99, 98]);
+        assert_eq!(&list.as_slice()[2..], fresh.as_slice());
+        // A list too short for them overflows, without a panic.
+        let mut short = MoveList::<u8, 3>::new();
+        solver.generate_moves(&mut short);
+        assert!(short.overflowed());
     }
 
     #[test]
