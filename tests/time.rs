@@ -148,3 +148,33 @@ fn a_stop_raised_from_another_thread_ends_the_search() {
     assert!(result.depth >= 1);
     assert_eq!(result.pv, reference(result.depth).pv);
 }
+
+#[test]
+fn an_interrupted_search_leaves_nothing_wrong_in_the_table() {
+    // Searches stopped by the clock at every node count from 1 to 400 (value-preserving, a
+    // shared table): an unwinding search must store nothing, so the full search that follows
+    // on the same table finds the exact value and move of a search on a fresh table.
+    use alphabeta::games::tictactoe::{Board, TicTacToeEval};
+    use alphabeta::tt::TranspositionTable;
+    let table: &'static TranspositionTable<i32, 1024> = Box::leak(Box::default());
+    let config = Config { poll_interval_nodes: 1, ..Config::value_preserving() };
+    // X to move wins (tests/data/tictactoe/positions.txt): a score a stored 0 would spoil.
+    let board = Board::parse(".......OX").unwrap();
+    let fresh = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config)
+        .search(&mut board.clone(), &Limits::depth(9))
+        .unwrap();
+    assert_eq!((fresh.score, fresh.exact), (1_000_000 - 5, true));
+    let mut engine =
+        Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config).with_table(table);
+    for limit in 1..=400 {
+        table.clear();
+        engine.clear_history();
+        let clock = TickingClock::default();
+        let limits = Limits::depth(9).with_min_depth(0).with_time_limit(&clock, limit);
+        let stopped = engine.search(&mut board.clone(), &limits).unwrap();
+        assert!(!stopped.completed, "limit {limit}");
+        let full = engine.search(&mut board.clone(), &Limits::depth(9)).unwrap();
+        assert_eq!((full.score, full.exact), (fresh.score, true), "limit {limit}");
+        assert!(full.best_move.is_some(), "limit {limit}");
+    }
+}

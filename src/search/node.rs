@@ -50,13 +50,36 @@ where
         let outer_horizon = core::mem::replace(&mut ctx.reached_horizon, false);
         // The root's loop apart (under `std`; firmware keeps one copy in flash): tie-breaking
         // and the root's line are then not in the others.
-        let result = if cfg!(feature = "std") && node.ply == 0 {
+        let score = if cfg!(feature = "std") && node.ply == 0 {
             self.negamax_node::<F, ROOT_NODE>(ctx, game, node, alpha, beta)
         } else {
             self.negamax_node::<F, ANY_NODE>(ctx, game, node, alpha, beta)
         };
         ctx.reached_horizon |= outer_horizon;
-        result
+        Self::unwind(ctx, score)
+    }
+
+    /// A bare score of the node loop as a `Result`: `Err` when a halt is waiting in the
+    /// context (which it takes), the score otherwise.
+    #[inline(always)]
+    fn unwind(ctx: &mut Context<'_, '_, G::Player>, score: E::Score) -> Result<E::Score, Halt> {
+        match ctx.halt.take() {
+            Some(halt) => Err(halt),
+            None => Ok(score),
+        }
+    }
+
+    /// A `Result` as a bare score of the node loop: the score, or a meaningless one with the
+    /// halt left in the context.
+    #[inline(always)]
+    fn bare(result: Result<E::Score, Halt>, ctx: &mut Context<'_, '_, G::Player>) -> E::Score {
+        match result {
+            Ok(score) => score,
+            Err(halt) => {
+                ctx.halt = Some(halt);
+                E::Score::ZERO
+            }
+        }
     }
 
     /// [`Engine::negamax`] at depth 0: a terminal position's score, or quiescence, or the
@@ -87,6 +110,10 @@ where
     /// The node loop, compiled apart (under `std`) for the root, for PV nodes and for the
     /// others (`KIND`: [`ROOT_NODE`], [`PV_NODE`], [`NON_PV_NODE`]), or, as [`ANY_NODE`],
     /// reading which it is from `node`.
+    ///
+    /// It returns bare scores, like the plain loop: a halt waits in `ctx.halt`, tested after
+    /// every child before its score is used (so that nothing reaches the table), and turned
+    /// back into a `Result` by [`Engine::negamax`] and [`Engine::search_move`].
     #[inline(never)]
     fn negamax_node<const F: u8, const KIND: u8>(
         &mut self,
@@ -95,7 +122,7 @@ where
         node: Node,
         mut alpha: E::Score,
         mut beta: E::Score,
-    ) -> Result<E::Score, Halt> {
+    ) -> E::Score {
         let pruning = self.pruning::<F>();
         debug_assert!(!pruning || alpha < beta, "empty window at ply {}", node.ply);
         let ply = node.ply;
@@ -115,20 +142,22 @@ where
             ..node
         };
 
-        ctx.visit()?;
+        if !ctx.visit_or_halt() {
+            return E::Score::ZERO;
+        }
         if let Some(line) = self.pv.get_mut(ply as usize) {
             line.clear();
         }
 
         if game.is_terminal() {
-            return self.evaluate(ctx, game, ply, node.depth);
+            return Self::bare(self.evaluate(ctx, game, ply, node.depth), ctx);
         }
         if node.depth == 0 {
             if self.quiescence_on::<F>() {
-                return self.quiescence(ctx, game, ply, 0, alpha, beta);
+                return Self::bare(self.quiescence(ctx, game, ply, 0, alpha, beta), ctx);
             }
             ctx.reached_horizon = true;
-            return self.evaluate(ctx, game, ply, 0);
+            return Self::bare(self.evaluate(ctx, game, ply, 0), ctx);
         }
 
         // A window within the heuristic scores (`-T..=T`, `T` the smallest mate score) lies
@@ -164,7 +193,7 @@ where
         if pruning && T::ENABLED && alpha < beta {
             let (stored, cutoff) = self.probe_node(ctx, key, node, alpha, beta);
             if let Some(score) = cutoff {
-                return Ok(score);
+                return score;
             }
             tt_move = stored;
         }
@@ -174,14 +203,15 @@ where
         if pruning && alpha >= beta && (!moves.is_empty() || moves.overflowed()) {
             // The mate distance cut above, for a node that has moves (its moves are not
             // searched, so an overflowing list is not an error here).
-            return Ok(alpha);
+            return alpha;
         }
         if moves.overflowed() {
-            return Err(ctx.fail(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }));
+            ctx.halt = Some(ctx.fail(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }));
+            return E::Score::ZERO;
         }
         if moves.is_empty() {
             // No legal move: the game's evaluator scores the position as it stands.
-            return self.evaluate(ctx, game, ply, node.depth);
+            return Self::bare(self.evaluate(ctx, game, ply, node.depth), ctx);
         }
 
         let side = game.side_to_move();
@@ -240,11 +270,13 @@ where
                 0
             };
             let undo = game.make_move(mv);
-            let searched = self.search_move::<F>(
+            let score = self.search_child::<F>(
                 ctx, game, side, child, node.pv, index, reduction, move_alpha, beta,
             );
             game.unmake_move(mv, undo);
-            let score = searched?;
+            if ctx.halt.is_some() {
+                return E::Score::ZERO;
+            }
 
             // The first move is the best so far whatever it scores (even -INFINITY): a node
             // with moves always has a best move.
@@ -302,7 +334,7 @@ where
                 },
             );
         }
-        Ok(best)
+        best
     }
 
     /// The late move reduction of `mv`, the move at `index` of a node at `ply` and `depth`:
@@ -349,6 +381,7 @@ where
     /// whole window, after a reduced search that must beat alpha first if LMR applies.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
+    #[cfg_attr(not(feature = "std"), allow(dead_code))] // the parallel search's
     pub(crate) fn search_move<const F: u8>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
@@ -361,6 +394,27 @@ where
         alpha: E::Score,
         beta: E::Score,
     ) -> Result<E::Score, Halt> {
+        let score = self
+            .search_child::<F>(ctx, game, side, child, parent_pv, index, reduction, alpha, beta);
+        Self::unwind(ctx, score)
+    }
+
+    /// [`Engine::search_move`] with a bare score (a halt left in `ctx.halt`), for the node
+    /// loop.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn search_child<const F: u8>(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        side: G::Player,
+        child: Node,
+        parent_pv: bool,
+        index: usize,
+        reduction: u32,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> E::Score {
         let pruning = self.pruning::<F>();
         let (alpha, beta) =
             if pruning { (alpha, beta) } else { (-E::Score::INFINITY, E::Score::INFINITY) };
@@ -387,12 +441,12 @@ where
             let (low, high) = if same_side { (alpha, top) } else { (-top, -alpha) };
             let result = if node.depth == 0 {
                 // The horizon: scored without a frame of the recursion.
-                self.horizon::<F>(ctx, game, node.ply, low, high)
+                Self::bare(self.horizon::<F>(ctx, game, node.ply, low, high), ctx)
             } else if !T::ENABLED && (F == features::PLAIN || (F == features::DYNAMIC && ctx.plain))
             {
                 // Plain alpha-beta without a table: the textbook loop below the root (also
                 // from the loop that reads the configuration, as without `std`).
-                self.alpha_beta_root_move(ctx, game, node.ply, node.depth, low, high)
+                self.alpha_beta_below(ctx, game, node.ply, node.depth, low, high)
             } else {
                 let outer_horizon = core::mem::replace(&mut ctx.reached_horizon, false);
                 let result = if !cfg!(feature = "std") {
@@ -405,9 +459,12 @@ where
                 ctx.reached_horizon |= outer_horizon;
                 result
             };
-            let score = if same_side { result? } else { -result? };
+            if ctx.halt.is_some() {
+                return E::Score::ZERO;
+            }
+            let score = if same_side { result } else { -result };
             if score <= alpha {
-                return Ok(score);
+                return score;
             }
             if reduced {
                 // The reduced search beat alpha: search at full depth (same window).
@@ -417,7 +474,7 @@ where
                 scouting = false;
                 full_pv = parent_pv;
             } else {
-                return Ok(score);
+                return score;
             }
             ctx.stats.researches += 1;
         }
@@ -433,7 +490,7 @@ where
     /// Its horizon is at `ctx.horizon_ply`, and it returns bare scores: a halt (the clock, the
     /// stop flag, an error) is left in `ctx.halt`, and the recursion then unwinds with
     /// meaningless scores, tested once per child rather than carried in every return value.
-    pub(super) fn alpha_beta_root_move(
+    fn alpha_beta_below(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -441,16 +498,12 @@ where
         depth: u32,
         alpha: E::Score,
         beta: E::Score,
-    ) -> Result<E::Score, Halt> {
+    ) -> E::Score {
         ctx.horizon_ply = ply + depth;
-        let score = self.alpha_beta(ctx, game, ply, alpha, beta);
-        match ctx.halt.take() {
-            Some(halt) => Err(halt),
-            None => Ok(score),
-        }
+        self.alpha_beta(ctx, game, ply, alpha, beta)
     }
 
-    /// The node of [`Engine::alpha_beta_root_move`].
+    /// The node of [`Engine::alpha_beta_below`].
     fn alpha_beta(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
