@@ -256,6 +256,22 @@ impl<M: Copy, const MAX_PLY: usize, const HISTORY: usize> Default
     }
 }
 
+/// One step of a stable insertion sort, best key first: moves `moves[i]` (key `keys[i]`) in
+/// front of the moves before it whose keys are lower. `keys` and `moves` are parallel, and
+/// those before `i` are in order.
+#[inline]
+pub(crate) fn insert_by_key<K: Ord + Copy, M: Copy>(keys: &mut [K], moves: &mut [M], i: usize) {
+    let (key, mv) = (keys[i], moves[i]);
+    let mut j = i;
+    while j > 0 && keys[j - 1] < key {
+        keys[j] = keys[j - 1];
+        moves[j] = moves[j - 1];
+        j -= 1;
+    }
+    keys[j] = key;
+    moves[j] = mv;
+}
+
 /// Moves `moves[index]` to the front, the moves before it one place back (the order of the
 /// others kept). A loop rather than `rotate_right`, which links a general `memmove` (over a
 /// kilobyte of flash on a Cortex-M0) for what is a handful of moves.
@@ -360,15 +376,7 @@ impl<G: Game, const MAX_PLY: usize, const HISTORY: usize> MoveSorter<G>
         }
         // Stable insertion sort, best key first: the game's order breaks ties.
         for i in 1..moves.len() {
-            let (key, mv) = (keys[i], moves[i]);
-            let mut j = i;
-            while j > 0 && keys[j - 1] < key {
-                keys[j] = keys[j - 1];
-                moves[j] = moves[j - 1];
-                j -= 1;
-            }
-            keys[j] = key;
-            moves[j] = mv;
+            insert_by_key(&mut keys, moves, i);
         }
     }
 

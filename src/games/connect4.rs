@@ -521,14 +521,9 @@ impl Game for Connect4Solver {
             // Insertion sort in place: more threats first, the centre-first order among
             // equals.
             let list = moves.as_mut_slice();
-            let mut i = list.len() - 1;
-            while i > 0 && scores[i - 1] < score {
-                scores[i] = scores[i - 1];
-                list[i] = list[i - 1];
-                i -= 1;
-            }
-            scores[i] = score;
-            list[i] = col;
+            let last = list.len() - 1;
+            scores[last] = score;
+            crate::ordering::insert_by_key(&mut scores, list, last);
         }
     }
 

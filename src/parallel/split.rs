@@ -353,7 +353,7 @@ where
             ),
         };
         game.unmake_move(mv, undo);
-        let score = score?;
+        let score = Self::unwind(ctx, score)?;
         if stop_at_scout && scout_top.is_some() && score > alpha && score < beta {
             ctx.stats.researches += 1;
             return Ok(SplitMoveScore::NeedsResearch { alpha, on_prev_pv });

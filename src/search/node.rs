@@ -62,7 +62,10 @@ where
     /// A bare score of the node loop as a `Result`: `Err` when a halt is waiting in the
     /// context (which it takes), the score otherwise.
     #[inline(always)]
-    fn unwind(ctx: &mut Context<'_, '_, G::Player>, score: E::Score) -> Result<E::Score, Halt> {
+    pub(crate) fn unwind(
+        ctx: &mut Context<'_, '_, G::Player>,
+        score: E::Score,
+    ) -> Result<E::Score, Halt> {
         match ctx.halt.take() {
             Some(halt) => Err(halt),
             None => Ok(score),
@@ -113,7 +116,7 @@ where
     ///
     /// It returns bare scores, like the plain loop: a halt waits in `ctx.halt`, tested after
     /// every child before its score is used (so that nothing reaches the table), and turned
-    /// back into a `Result` by [`Engine::negamax`] and [`Engine::search_move`].
+    /// back into a `Result` by [`Engine::negamax`] (and by the parallel search).
     #[inline(never)]
     fn negamax_node<const F: u8, const KIND: u8>(
         &mut self,
@@ -270,7 +273,7 @@ where
                 0
             };
             let undo = game.make_move(mv);
-            let score = self.search_child::<F>(
+            let score = self.search_move::<F>(
                 ctx, game, side, child, node.pv, index, reduction, move_alpha, beta,
             );
             game.unmake_move(mv, undo);
@@ -379,31 +382,12 @@ where
     /// depth if the reduced scout beat alpha, then with the whole window if the scout beat
     /// alpha without reaching beta. Without one (the first move, PVS off, plain minimax), the
     /// whole window, after a reduced search that must beat alpha first if LMR applies.
+    ///
+    /// It returns a bare score, like the node loop: a halt is left in `ctx.halt` (the parallel
+    /// search, which calls it too, takes it with [`Engine::unwind`]).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    #[cfg_attr(not(feature = "std"), allow(dead_code))] // the parallel search's
     pub(crate) fn search_move<const F: u8>(
-        &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
-        game: &mut G,
-        side: G::Player,
-        child: Node,
-        parent_pv: bool,
-        index: usize,
-        reduction: u32,
-        alpha: E::Score,
-        beta: E::Score,
-    ) -> Result<E::Score, Halt> {
-        let score = self
-            .search_child::<F>(ctx, game, side, child, parent_pv, index, reduction, alpha, beta);
-        Self::unwind(ctx, score)
-    }
-
-    /// [`Engine::search_move`] with a bare score (a halt left in `ctx.halt`), for the node
-    /// loop.
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn search_child<const F: u8>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
