@@ -266,8 +266,12 @@ const POOL_CHILD: &str = "ALPHABETA_FFI_POOL_CHILD";
 #[test]
 fn a_thread_pool_that_cannot_start_is_a_status_and_nothing_is_created() {
     if std::env::var_os(POOL_CHILD).is_some() {
-        // The child: 1,024 threads need 2 GiB of stacks, far more than the address space
-        // allows; the helpers' engines (a few MiB) fit.
+        // The child: 1,024 threads of 256 MiB stacks (`RUST_MIN_STACK`, set by the parent)
+        // need far more than the address space allows, and the spawn that fails leaves up
+        // to 256 MiB free, so that it is a thread's stack that cannot be mapped, not the
+        // small allocations a thread makes as it starts (with 2 MiB stacks the last thread
+        // sometimes got its stack and then failed to map its signal stack, which aborts);
+        // the helpers' engines (a few MiB) fit.
         let mut config = alphabeta_config_default();
         config.threads = 1024;
         let sentinel = std::ptr::NonNull::<alphabeta_engine>::dangling().as_ptr();
@@ -312,6 +316,7 @@ fn a_thread_pool_that_cannot_start_is_a_status_and_nothing_is_created() {
         .arg(exe)
         .arg("a_thread_pool_that_cannot_start_is_a_status_and_nothing_is_created")
         .env(POOL_CHILD, "1")
+        .env("RUST_MIN_STACK", (256u64 << 20).to_string())
         .output()
         .expect("sh runs");
     let stdout = String::from_utf8_lossy(&output.stdout);
