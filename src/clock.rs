@@ -118,6 +118,30 @@ impl<'a> Limits<'a> {
     }
 }
 
+impl Limits<'_> {
+    /// The limits' own errors, for a search of at most `capacity` plies (the engine's
+    /// `MAX_PLY`): the checks every engine's `search` makes, with the same errors.
+    pub(crate) fn check(&self, capacity: usize) -> Result<(), crate::SearchError> {
+        use crate::SearchError;
+        if self.max_depth == 0 {
+            return Err(SearchError::ZeroMaxDepth);
+        }
+        if self.max_depth as usize > capacity {
+            return Err(SearchError::DepthBeyondCapacity { max_depth: self.max_depth, capacity });
+        }
+        if self.min_depth > self.max_depth {
+            return Err(SearchError::MinDepthAboveMaxDepth {
+                min_depth: self.min_depth,
+                max_depth: self.max_depth,
+            });
+        }
+        if self.time_limit_micros.is_some() && self.clock.is_none() {
+            return Err(SearchError::TimeLimitWithoutClock);
+        }
+        Ok(())
+    }
+}
+
 impl core::fmt::Debug for Limits<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Limits")

@@ -97,26 +97,6 @@ impl<S> MaxnContext<'_, '_, S> {
     }
 }
 
-/// The checks of the two-player engine's `search`, with the same errors.
-pub(super) fn check_limits(limits: &Limits<'_>, capacity: usize) -> Result<(), SearchError> {
-    if limits.max_depth == 0 {
-        return Err(SearchError::ZeroMaxDepth);
-    }
-    if limits.max_depth as usize > capacity {
-        return Err(SearchError::DepthBeyondCapacity { max_depth: limits.max_depth, capacity });
-    }
-    if limits.min_depth > limits.max_depth {
-        return Err(SearchError::MinDepthAboveMaxDepth {
-            min_depth: limits.min_depth,
-            max_depth: limits.max_depth,
-        });
-    }
-    if limits.time_limit_micros.is_some() && limits.clock.is_none() {
-        return Err(SearchError::TimeLimitWithoutClock);
-    }
-    Ok(())
-}
-
 impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T> MultiEngine<G, E, MAX_MOVES, MAX_PLY, T>
 where
     G: MultiGame,
@@ -129,7 +109,7 @@ where
         game: &mut G,
         limits: &Limits<'_>,
     ) -> Result<MultiResult<G::Move, E::Score, MAX_PLY>, MultiError> {
-        check_limits(limits, MAX_PLY)?;
+        limits.check(MAX_PLY)?;
         let players = game.num_players();
         let root = game.player_to_move();
         let pruning = match self.evaluator.bounds() {
@@ -323,17 +303,6 @@ where
 
     /// `pv[ply] = mv` followed by the child's line `pv[ply + 1]`.
     fn update_pv(&mut self, ply: usize, mv: PlayerMove<G::Move>) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let Some(line) = head.last_mut() else { return };
-        line.clear();
-        // Cannot fail: a line from ply p holds at most MAX_PLY - p moves.
-        let _ = line.push(mv);
-        if let Some(child) = tail.first() {
-            for &m in child {
-                if line.push(m).is_err() {
-                    break;
-                }
-            }
-        }
+        crate::search::set_line(&mut self.pv, ply, mv);
     }
 }

@@ -105,14 +105,13 @@ impl<P> Context<'_, '_, P> {
     /// left in [`Context::halt`].
     #[inline(always)]
     pub(crate) fn visit_or_halt(&mut self) -> bool {
-        self.countdown -= 1;
-        if self.countdown == 0 {
-            if let Err(halt) = self.poll() {
+        match self.visit() {
+            Ok(()) => true,
+            Err(halt) => {
                 self.halt = Some(halt);
-                return false;
+                false
             }
         }
-        true
     }
 
     /// The poll of [`Context::visit`], every `poll_interval` nodes.

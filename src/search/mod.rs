@@ -76,6 +76,27 @@ use rand_xorshift::XorShiftRng;
 pub use config::{Algorithm, Config, ParallelScheme, TtCutoffs};
 pub(crate) use context::{Context, Halt};
 pub(crate) use node::Node;
+
+/// Writes the line from `ply` of a triangular principal-variation table: `mv` followed by the
+/// line from `ply + 1` (shared by the two-player and the multi-player engines).
+pub(crate) fn set_line<M: Copy, const N: usize>(
+    lines: &mut [heapless::Vec<M, N>],
+    ply: usize,
+    mv: M,
+) {
+    let (head, tail) = lines.split_at_mut(ply + 1);
+    let Some(line) = head.last_mut() else { return };
+    line.clear();
+    // Cannot fail: a line from ply p holds at most MAX_PLY - p moves.
+    let _ = line.push(mv);
+    if let Some(child) = tail.first() {
+        for &m in child {
+            if line.push(m).is_err() {
+                break;
+            }
+        }
+    }
+}
 pub use result::{IterationInfo, SearchResult, SearchStats, WindowResult};
 
 use crate::clock::Limits;

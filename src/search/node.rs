@@ -97,9 +97,7 @@ where
         beta: E::Score,
     ) -> Result<E::Score, Halt> {
         ctx.visit()?;
-        if let Some(line) = self.pv.get_mut(ply as usize) {
-            line.clear();
-        }
+        self.clear_pv(ply);
         if game.is_terminal() {
             return self.evaluate(ctx, game, ply, 0);
         }
@@ -148,9 +146,7 @@ where
         if !ctx.visit_or_halt() {
             return E::Score::ZERO;
         }
-        if let Some(line) = self.pv.get_mut(ply as usize) {
-            line.clear();
-        }
+        self.clear_pv(ply);
 
         if game.is_terminal() {
             return Self::bare(self.evaluate(ctx, game, ply, node.depth), ctx);
@@ -559,13 +555,7 @@ where
     #[inline(always)]
     fn leaf(&mut self, ctx: &mut Context<'_, '_, G::Player>, game: &G, ply: u32) -> E::Score {
         self.clear_pv(ply);
-        match self.evaluate(ctx, game, ply, ctx.horizon_ply - ply) {
-            Ok(score) => score,
-            Err(halt) => {
-                ctx.halt = Some(halt);
-                E::Score::ZERO
-            }
-        }
+        Self::bare(self.evaluate(ctx, game, ply, ctx.horizon_ply - ply), ctx)
     }
 
     /// Empties the line from `ply`.
@@ -579,18 +569,7 @@ where
     /// `pv[ply] = mv` followed by the child's line `pv[ply + 1]`.
     #[inline(never)]
     fn update_pv(&mut self, ply: usize, mv: G::Move) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let Some(line) = head.last_mut() else { return };
-        line.clear();
-        // Cannot fail: a line from ply p holds at most MAX_PLY - p moves.
-        let _ = line.push(mv);
-        if let Some(child) = tail.first() {
-            for &m in child {
-                if line.push(m).is_err() {
-                    break;
-                }
-            }
-        }
+        crate::search::set_line(&mut self.pv, ply, mv);
     }
 
     /// Whether tie-breaking at the root is on, and a random choice among `ties` equal moves:

@@ -206,25 +206,7 @@ where
 
     fn check_limits(&self, limits: &Limits<'_>) -> Result<(), SearchError> {
         self.check_config()?;
-        if limits.max_depth == 0 {
-            return Err(SearchError::ZeroMaxDepth);
-        }
-        if limits.max_depth as usize > MAX_PLY {
-            return Err(SearchError::DepthBeyondCapacity {
-                max_depth: limits.max_depth,
-                capacity: MAX_PLY,
-            });
-        }
-        if limits.min_depth > limits.max_depth {
-            return Err(SearchError::MinDepthAboveMaxDepth {
-                min_depth: limits.min_depth,
-                max_depth: limits.max_depth,
-            });
-        }
-        if limits.time_limit_micros.is_some() && limits.clock.is_none() {
-            return Err(SearchError::TimeLimitWithoutClock);
-        }
-        Ok(())
+        limits.check(MAX_PLY)
     }
 }
 
