@@ -187,7 +187,9 @@ typedef enum {
    */
   ALPHABETA_ERROR_NOT_AN_ENGINE = 19,
   /**
-   * The game's `clone_state` callback returned NULL (a search on several threads).
+   * The game's `clone_state` callback returned NULL (a search on several threads). The
+   * engine's transposition table is emptied, since the search went on with a placeholder
+   * for the missing copy.
    */
   ALPHABETA_ERROR_CLONE_FAILED = 20,
   /**

@@ -94,7 +94,9 @@ pub enum alphabeta_status {
     ALPHABETA_ERROR_UNSUPPORTED = 18,
     /// The engine pointer does not point at an initialised engine.
     ALPHABETA_ERROR_NOT_AN_ENGINE = 19,
-    /// The game's `clone_state` callback returned NULL (a search on several threads).
+    /// The game's `clone_state` callback returned NULL (a search on several threads). The
+    /// engine's transposition table is emptied, since the search went on with a placeholder
+    /// for the missing copy.
     ALPHABETA_ERROR_CLONE_FAILED = 20,
     /// A multi-player game's `players` is not 2 to `ALPHABETA_MAX_PLAYERS`.
     ALPHABETA_ERROR_PLAYER_COUNT = 21,
@@ -337,7 +339,8 @@ impl Clone for CGame {
                 ALPHABETA_ERROR_CLONE_FAILED
             });
             // A copy without callbacks: every position terminal, every score 0. The search
-            // result is discarded because of the error above.
+            // result is discarded because of the error above, and the table is emptied
+            // (`alphabeta_search`): the copy's scores may have reached it.
             let dead = alphabeta_game { user_data, ..NO_CALLBACKS };
             return Self { table: dead, error: self.error, owned: false };
         }
@@ -942,6 +945,15 @@ impl Kind {
             #[cfg(feature = "std")]
             Kind::DoubleParallel(engine) => Some(engine.engine_mut()),
             _ => None,
+        }
+    }
+
+    /// Empties the engine's transposition table.
+    fn clear_table(&mut self) {
+        if let Some(engine) = self.int_engine() {
+            engine.table().clear();
+        } else if let Some(engine) = self.double_engine() {
+            engine.table().clear();
         }
     }
 }
@@ -1701,6 +1713,11 @@ pub unsafe extern "C" fn alphabeta_search(
         };
         drop(game);
         if let Some(status) = status_of(error.load(Ordering::Relaxed)) {
+            if matches!(status, ALPHABETA_ERROR_CLONE_FAILED | ALPHABETA_ERROR_NULL_CALLBACK) {
+                // A copy that could not be made was searched as a position without moves until
+                // the end (the search cannot tell): what it stored in the shared table is wrong.
+                kind.clear_table();
+            }
             return status;
         }
         let (c_result, line) = match out {
@@ -1954,11 +1971,7 @@ pub unsafe extern "C" fn alphabeta_engine_clear_table(
     // SAFETY: the caller's promise.
     unsafe {
         with_engine(engine, |kind, _| {
-            if let Some(engine) = kind.int_engine() {
-                engine.table().clear();
-            } else if let Some(engine) = kind.double_engine() {
-                engine.table().clear();
-            }
+            kind.clear_table();
             ALPHABETA_OK
         })
     }

@@ -203,6 +203,58 @@ fn a_clone_failing_in_the_middle_of_a_split_search_is_a_status() {
     assert_eq!(FAILING_FREES.load(Ordering::Relaxed), CLONES_BEFORE_FAILING);
 }
 
+unsafe extern "C" fn null_clone_state(_: *mut c_void) -> *mut c_void {
+    std::ptr::null_mut()
+}
+// Uncounted copies (the counters above belong to another test running at the same time).
+unsafe extern "C" fn uncounted_clone_state(user_data: *mut c_void) -> *mut c_void {
+    Box::into_raw(Box::new(state(user_data).clone())).cast()
+}
+unsafe extern "C" fn uncounted_free_state(user_data: *mut c_void) {
+    // SAFETY: made by `uncounted_clone_state`.
+    drop(unsafe { Box::from_raw(user_data.cast::<State>()) });
+}
+
+#[test]
+fn a_failed_clone_leaves_no_wrong_entry_in_the_table() {
+    // A copy that could not be made is searched as a position without moves and scores 0
+    // until the search ends with CLONE_FAILED; the table it shares must not keep what it
+    // stored. The next search, with clones that work, gets the true value: X, to move after
+    // "XO", wins at ply 5 (1,000,000 - 5); a table holding the copies' zeros gave 0 or a
+    // later win in some runs (which ones depends on when the helper joins, so: many runs).
+    for scheme in [ALPHABETA_PARALLEL_ROOT_SPLIT, ALPHABETA_PARALLEL_LAZY_SMP] {
+        for run in 0..40 {
+            let mut config = alphabeta_config_default();
+            config.threads = 2;
+            config.parallel_scheme = scheme;
+            config.parallel_min_split_nodes = 0;
+            let mut engine = std::ptr::null_mut();
+            // SAFETY: valid pointers.
+            assert_eq!(
+                unsafe { alphabeta_engine_new(&config, 4096, &mut engine) },
+                alphabeta_status::ALPHABETA_OK
+            );
+            let mut s = State { cells: [1, 2, 0, 0, 0, 0, 0, 0, 0], to_move: 1 };
+            let mut g = game(&mut s, true);
+            g.clone_state = Some(null_clone_state);
+            g.free_state = Some(uncounted_free_state);
+            let limits = alphabeta_limits_depth(7);
+            let mut result = alphabeta_result::default();
+            let null = std::ptr::null_mut();
+            // SAFETY: valid pointers.
+            let status = unsafe { alphabeta_search(engine, &g, &limits, &mut result, null, 0) };
+            assert_eq!(status, alphabeta_status::ALPHABETA_ERROR_CLONE_FAILED);
+            g.clone_state = Some(uncounted_clone_state);
+            // SAFETY: valid pointers.
+            let status = unsafe { alphabeta_search(engine, &g, &limits, &mut result, null, 0) };
+            assert_eq!(status, alphabeta_status::ALPHABETA_OK);
+            assert_eq!(result.score, 1_000_000 - 5, "scheme {scheme} run {run}");
+            // SAFETY: from `alphabeta_engine_new`.
+            unsafe { alphabeta_engine_free(engine) };
+        }
+    }
+}
+
 #[test]
 fn several_threads_need_clone_state_and_the_heap() {
     let mut config = alphabeta_config_default();
