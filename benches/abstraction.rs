@@ -26,6 +26,17 @@
 //!   trees differ (the engine orders moves, uses PVS and deepens iteratively); the values
 //!   must be equal.
 //!
+//! Between them, to show where the plain search's cost goes (equal trees, equal values):
+//!
+//! * `trait`: the plain baseline written by hand against the library's `Board` through the
+//!   `Game` trait and `TicTacToeEval` ([`through_trait`]): the game model's cost;
+//! * `trait-pv`: the same keeping the principal variation as the engine does
+//!   ([`through_trait_pv`]): what a hand-written search returning what the engine returns costs.
+//!
+//! And two engine configurations against the `table` baseline: `table-one-depth` (the README's
+//! options without iterative deepening: one search at depth 9) and `table-bare` (one depth, the
+//! table and PVS only).
+//!
 //! Clearing the tables is not timed (as in `benches/solvers.rs`); under callgrind it is
 //! counted (the engine's clear is about 4 instructions per slot, see the profile).
 //!
@@ -43,7 +54,7 @@
 //! | `--solves N` | 20 | passes over the position set per side and round (the 81 positions: a fifth of it, at least 1) |
 //! | `--only engine\|baseline` | | only that side: `--iterations` passes, no checks, no timing (for callgrind) |
 //! | `--iterations N` | 100 | passes of `--only` |
-//! | `--config plain\|table` | plain | the pair `--only` runs |
+//! | `--config NAME` | plain | the pair `--only` runs: plain, trait, trait-pv, table, table-one-depth, table-bare |
 //! | `--set empty\|positions` | empty | the positions `--only` runs |
 //! | `--prepare-only` | off | with `--only`: only the preparation (the table clears), no solve |
 
@@ -53,7 +64,7 @@ use std::time::{Duration, Instant};
 
 use alphabeta::games::tictactoe::{Board, Mark, TicTacToeEval};
 use alphabeta::tt::TranspositionTable;
-use alphabeta::{Config, Engine, Game, Limits, MoveList};
+use alphabeta::{Config, Engine, EvalContext, Evaluator, Game, Limits, MoveList, TtCutoffs};
 
 const WIN: i32 = 1_000_000;
 const INFINITY: i32 = i32::MAX;
@@ -163,6 +174,99 @@ fn plain(me: u16, them: u16, ply: i32, mut alpha: i32, beta: i32, nodes: &mut u6
                 }
             }
         }
+    }
+    best
+}
+
+/// The plain baseline written against the library's `Board` through the `Game` trait and its
+/// evaluator, as a user would write it by hand: `generate_moves` into a `MoveList`,
+/// `make_move`/`unmake_move` on one board, `is_terminal` and `TicTacToeEval`, the negamax sign
+/// from `side_to_move`. No principal variation, no halt, no statistics. Between [`plain`] and
+/// the engine: it shows what the game model costs through the trait.
+fn through_trait(board: &mut Board, ply: u32, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+    *nodes += 1;
+    if board.is_terminal() {
+        let ctx = EvalContext { ply, depth_left: 9 - ply };
+        return TicTacToeEval.evaluate(board, board.side_to_move(), ctx);
+    }
+    let mut moves = MoveList::<u8, 9>::new();
+    board.generate_moves(&mut moves);
+    let side = board.side_to_move();
+    let mut best = -INFINITY;
+    for &mv in moves.iter() {
+        board.make_move(mv);
+        let score = if board.side_to_move() == side {
+            through_trait(board, ply + 1, alpha, beta, nodes)
+        } else {
+            -through_trait(board, ply + 1, -beta, -alpha, nodes)
+        };
+        board.unmake_move(mv, ());
+        if score > best {
+            best = score;
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// A triangular principal-variation table: `lines[ply]` is the line from `ply` on.
+struct Lines([MoveList<u8, 9>; 10]);
+
+/// [`through_trait`] plus the principal variation, kept as the engine keeps it: a move that
+/// raises alpha becomes the head of its node's line, followed by its child's line, and a leaf
+/// or an all node has an empty line.
+fn through_trait_pv(
+    board: &mut Board,
+    lines: &mut Lines,
+    ply: u32,
+    mut alpha: i32,
+    beta: i32,
+    nodes: &mut u64,
+) -> i32 {
+    *nodes += 1;
+    let at = ply as usize;
+    if board.is_terminal() {
+        lines.0[at].clear();
+        let ctx = EvalContext { ply, depth_left: 9 - ply };
+        return TicTacToeEval.evaluate(board, board.side_to_move(), ctx);
+    }
+    let mut moves = MoveList::<u8, 9>::new();
+    board.generate_moves(&mut moves);
+    let side = board.side_to_move();
+    let original_alpha = alpha;
+    let mut best = -INFINITY;
+    for &mv in moves.iter() {
+        board.make_move(mv);
+        let score = if board.side_to_move() == side {
+            through_trait_pv(board, lines, ply + 1, alpha, beta, nodes)
+        } else {
+            -through_trait_pv(board, lines, ply + 1, -beta, -alpha, nodes)
+        };
+        board.unmake_move(mv, ());
+        if score > best {
+            best = score;
+            if score > alpha {
+                alpha = score;
+                let (parent, child) = lines.0.split_at_mut(at + 1);
+                let line = &mut parent[at];
+                line.clear();
+                let _ = line.push(mv);
+                for &m in child[0].iter() {
+                    let _ = line.push(m);
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    if best <= original_alpha {
+        lines.0[at].clear();
     }
     best
 }
@@ -301,6 +405,29 @@ impl Side for PlainBaseline {
     }
 }
 
+struct TraitBaseline;
+
+impl Side for TraitBaseline {
+    fn solve(&mut self, p: &Position) -> (i32, u64) {
+        let mut nodes = 0;
+        let mut board = black_box(p.board);
+        let value = through_trait(&mut board, 0, -INFINITY, INFINITY, &mut nodes);
+        (value, nodes)
+    }
+}
+
+struct TraitPvBaseline(Lines);
+
+impl Side for TraitPvBaseline {
+    fn solve(&mut self, p: &Position) -> (i32, u64) {
+        let mut nodes = 0;
+        let mut board = black_box(p.board);
+        let value = through_trait_pv(&mut board, &mut self.0, 0, -INFINITY, INFINITY, &mut nodes);
+        black_box(&self.0 .0[0]);
+        (value, nodes)
+    }
+}
+
 struct TableBaseline(SmallTable);
 
 impl Side for TableBaseline {
@@ -318,24 +445,46 @@ impl Side for TableBaseline {
 
 fn engine_side(config: &str) -> Box<dyn Side> {
     match config {
-        "plain" => {
+        "plain" | "trait" | "trait-pv" => {
             let config = Config { iterative_deepening: false, ..Config::plain_alpha_beta() };
             Box::new(PlainEngineSide(PlainEngine::new(TicTacToeEval, config)))
         }
-        "table" => {
-            let engine: TableEngine =
-                PlainEngine::new(TicTacToeEval, Config::value_preserving()).with_table(&TABLE);
+        "table" | "table-one-depth" | "table-bare" => {
+            let config = match config {
+                // The README's configuration.
+                "table" => Config::value_preserving(),
+                // Without iterative deepening: one search at depth 9.
+                "table-one-depth" => {
+                    Config { iterative_deepening: false, ..Config::value_preserving() }
+                }
+                // As near the baseline as the engine goes: one depth, the table and PVS (the
+                // engine takes table cutoffs at non-PV nodes only, so it needs null windows)
+                // and nothing else (no move ordering, no mate-distance pruning).
+                _ => Config {
+                    iterative_deepening: false,
+                    tt_cutoffs: TtCutoffs::DeeperOrProven,
+                    pvs: true,
+                    ..Config::plain_alpha_beta()
+                },
+            };
+            let engine: TableEngine = PlainEngine::new(TicTacToeEval, config).with_table(&TABLE);
             Box::new(TableEngineSide(engine))
         }
-        other => panic!("--config plain|table, not {other}"),
+        other => {
+            panic!("--config plain|trait|trait-pv|table|table-one-depth|table-bare, not {other}")
+        }
     }
 }
 
 fn baseline_side(config: &str) -> Box<dyn Side> {
     match config {
         "plain" => Box::new(PlainBaseline),
-        "table" => Box::new(TableBaseline(SmallTable::new())),
-        other => panic!("--config plain|table, not {other}"),
+        "trait" => Box::new(TraitBaseline),
+        "trait-pv" => Box::new(TraitPvBaseline(Lines(core::array::from_fn(|_| MoveList::new())))),
+        "table" | "table-one-depth" | "table-bare" => Box::new(TableBaseline(SmallTable::new())),
+        other => {
+            panic!("--config plain|trait|trait-pv|table|table-one-depth|table-bare, not {other}")
+        }
     }
 }
 
@@ -380,14 +529,14 @@ fn check(config: &str, set: &str, positions: &[Position]) -> Vec<i32> {
         baseline.prepare();
         let (bv, bn) = baseline.solve(p);
         assert_eq!(ev, bv, "{config}: values differ on\n{}", p.board);
-        if config == "plain" {
-            assert_eq!(en, bn, "plain: node counts differ on\n{}", p.board);
+        if !config.starts_with("table") {
+            assert_eq!(en, bn, "{config}: node counts differ on\n{}", p.board);
         }
         engine_nodes += en;
         baseline_nodes += bn;
         values.push(ev);
     }
-    let what = if config == "plain" { "equal" } else { "their own trees" };
+    let what = if config.starts_with("table") { "their own trees" } else { "equal" };
     println!(
         "  {config:5} {set:9} ({} positions): engine {engine_nodes} nodes, baseline {baseline_nodes} nodes ({what}); values equal",
         positions.len()
@@ -467,8 +616,12 @@ fn main() {
     plain(0, 0, 0, -INFINITY, INFINITY, &mut nodes);
     assert_eq!(nodes, 20_866, "the plain tree from the empty board");
     let plain_values = check("plain", "positions", &positions);
+    assert_eq!(check("trait", "positions", &positions), plain_values);
+    assert_eq!(check("trait-pv", "positions", &positions), plain_values);
     assert_eq!(check("table", "empty", &empty), empty_value);
     assert_eq!(check("table", "positions", &positions), plain_values);
+    assert_eq!(check("table-one-depth", "positions", &positions), plain_values);
+    assert_eq!(check("table-bare", "positions", &positions), plain_values);
 
     let passes_81 = (solves / 5).max(1);
     println!(
@@ -476,7 +629,7 @@ fn main() {
          or {passes_81} passes over the 81 positions; table clears not timed; medians"
     );
     println!("config | set | engine nodes/solve | engine µs/solve | baseline nodes/solve | baseline µs/solve | time ratio engine/baseline");
-    for config in ["plain", "table"] {
+    for config in ["plain", "trait", "trait-pv", "table", "table-one-depth"] {
         compare(config, "empty", &empty, rounds, solves);
         compare(config, "positions", &positions, rounds, passes_81);
     }

@@ -6,6 +6,7 @@
 #   sh benches/abstraction.sh                  # both configurations, the empty board
 #   SET=positions sh benches/abstraction.sh    # the 81 positions after one and two moves
 #   LOW=50 HIGH=100 CONFIGS=plain sh benches/abstraction.sh
+#   CONFIGS="plain trait trait-pv table table-one-depth table-bare" sh benches/abstraction.sh
 #
 # Uses $CARGO_TARGET_DIR if set (default target/). Out files go to /tmp.
 set -eu
@@ -38,17 +39,19 @@ per_iteration() { # side config [--prepare-only]
     echo $(( ($6 - $4) / (HIGH - LOW) )) "$7"
 }
 
-echo "An iteration is one pass over the set; the table clears (config table) are counted apart."
+echo "An iteration is one pass over the set; the table clears (configs table*) are counted apart."
 echo "config | side | instructions per iteration | of which table clears | nodes per iteration | instructions per node, clears excluded"
 for config in $CONFIGS; do
     for side in engine baseline; do
         set -- $(per_iteration "$side" "$config")
         total=$1 nodes=$2
         clears=0
-        if [ "$config" = table ]; then
+        case $config in
+        table*)
             set -- $(per_iteration "$side" "$config" --prepare-only)
             clears=$1
-        fi
+            ;;
+        esac
         per_node=$(awk "BEGIN { printf \"%.1f\", ($total - $clears) / $nodes }")
         echo "$config | $side | $total | $clears | $nodes | $per_node"
         eval "solve_$side=$((total - clears))"

@@ -19,6 +19,8 @@
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::ffi::{c_void, CStr};
 use std::ptr::{null, null_mut};
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
 
 use alphabeta_ffi::alphabeta_status::{self, *};
 use alphabeta_ffi::*;
@@ -314,6 +316,7 @@ struct Host {
     trigger: u32,
     reentered: Vec<(Reentry, alphabeta_status)>,
     stopped: bool,
+    /// The clock's mode and start (`HostClock`).
     clock_mode: ClockMode,
     clock: u64,
     /// A clone made by `clone_state` (for a search on several threads): no re-entry.
@@ -565,16 +568,28 @@ unsafe extern "C" fn free_state(user_data: *mut c_void) {
     drop(unsafe { Box::from_raw(user_data.cast::<Host>()) });
 }
 
+/// The clock's state, apart from the host's: with several threads every thread reads the
+/// clock (the header asks for a thread-safe one), so it keeps its time in an atomic and
+/// re-enters the library only when one thread searches (`host` is then set).
+struct HostClock {
+    mode: ClockMode,
+    now: AtomicU64,
+    host: *mut Host,
+}
+
 unsafe extern "C" fn clock(user_data: *mut c_void) -> u64 {
-    let h = unsafe { host(user_data) };
-    h.maybe_reenter(Where::Clock);
-    h.clock = match h.clock_mode {
-        ClockMode::Forward => h.clock.wrapping_add(7),
-        ClockMode::Backward => h.clock.wrapping_sub(1_000),
-        ClockMode::Stuck => h.clock,
-        ClockMode::Wild => h.clock.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1),
+    let c = unsafe { &*user_data.cast::<HostClock>() };
+    if !c.host.is_null() {
+        unsafe { &mut *c.host }.maybe_reenter(Where::Clock);
+    }
+    let step = |t: u64| match c.mode {
+        ClockMode::Forward => t.wrapping_add(7),
+        ClockMode::Backward => t.wrapping_sub(1_000),
+        ClockMode::Stuck => t,
+        ClockMode::Wild => t.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1),
     };
-    h.clock
+    let before = c.now.fetch_update(Relaxed, Relaxed, |t| Some(step(t))).unwrap_or(0);
+    step(before)
 }
 
 unsafe extern "C" fn on_iteration(user_data: *mut c_void, info: *const alphabeta_info) {
@@ -975,9 +990,15 @@ impl Run {
         limits.min_depth = bytes.pick(&[1, 1, 0, 2, 5, 70]);
         let timed = bytes.byte();
         let host_ptr: *mut Host = &mut *self.main;
+        let one_thread = index.is_none_or(|i| threads(&self.engines[i].config) == 1);
+        let host_clock = HostClock {
+            mode: self.main.clock_mode,
+            now: AtomicU64::new(self.main.clock),
+            host: if one_thread { host_ptr } else { null_mut() },
+        };
         if timed & 1 != 0 {
             limits.clock = Some(clock);
-            limits.clock_user_data = host_ptr.cast();
+            limits.clock_user_data = (&host_clock as *const HostClock).cast_mut().cast();
         }
         if timed & 2 != 0 {
             limits.time_limit_micros = bytes.pick(&[0, 1, 100, 10_000, u64::MAX - 1]);
