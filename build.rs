@@ -1,12 +1,12 @@
 //! Generates the C header `include/alphabeta.h` from the `extern "C"` layer in `ffi/` with
-//! cbindgen, when the `ffi` feature is on (the `alphabeta-ffi` crate switches it on; Rust users
-//! never compile cbindgen).
+//! cbindgen, when the `ffi` feature is on: only the `alphabeta-ffi` crate's tests switch it on
+//! (a dev-dependency), so neither Rust users nor builds of the C library compile cbindgen.
 //!
 //! The fresh header goes to `$OUT_DIR/alphabeta.h`, where a test compares it with the committed
 //! `include/alphabeta.h`. `ALPHABETA_UPDATE_HEADER=1` also writes the committed file:
 //!
 //! ```text
-//! ALPHABETA_UPDATE_HEADER=1 cargo build -p alphabeta-ffi
+//! ALPHABETA_UPDATE_HEADER=1 cargo test -p alphabeta-ffi --test header
 //! ```
 
 fn main() {
@@ -39,7 +39,11 @@ mod header {
              #define ALPHABETA_VERSION_MAJOR {major}\n\
              #define ALPHABETA_VERSION_MINOR {minor}\n\
              #define ALPHABETA_VERSION_PATCH {patch}\n\
-             #define ALPHABETA_VERSION_STRING \"{major}.{minor}.{patch}\"\n"
+             #define ALPHABETA_VERSION_STRING \"{major}.{minor}.{patch}\"\n\
+             \n/** A win `ply` plies from the root, and a loss: the scores `evaluate` returns for\n\
+             \x20* them (`ply` at most ALPHABETA_MAX_MATE_PLY), as constant expressions. */\n\
+             #define ALPHABETA_WIN_IN(ply) (ALPHABETA_WIN - (int32_t)(ply))\n\
+             #define ALPHABETA_LOSS_IN(ply) (-(ALPHABETA_WIN - (int32_t)(ply)))\n"
         ));
         let bindings = cbindgen::Builder::new()
             .with_crate(&ffi)

@@ -45,8 +45,8 @@
 #define WIDTH 7
 #define HEIGHT 6
 #define CELLS (WIDTH * HEIGHT)
-#define WIN 1000000
-#define MAX_MATE_PLY 4096
+#define WIN ALPHABETA_WIN /* the header's win score: a win d plies away is WIN - d */
+#define MAX_MATE_PLY ALPHABETA_MAX_MATE_PLY
 
 /* Columns from the centre outwards: the order of generation among equal threat counts. */
 static const int CENTRE_FIRST[WIDTH] = {3, 2, 4, 1, 5, 0, 6};

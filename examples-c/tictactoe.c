@@ -6,8 +6,9 @@
  *     target/examples-c/tictactoe --engine-first
  *     target/examples-c/tictactoe --solve XX.OO....  # value 1 best 2
  *
- * `--solve BOARD` takes 9 characters (`X`, `O`, `.`, row by row) and prints the value for
- * the side to move (1 win, 0 draw, -1 loss) and every best move (cells 0-8):
+ * Cells are numbered 0-8, row by row, in play and in `--solve` alike. `--solve BOARD` takes
+ * 9 characters (`X`, `O`, `.`, row by row) and prints the value for the side to move (1 win,
+ * 0 draw, -1 loss) and every best move:
  * `value 1 best 2,4,5`; a finished game prints `value V best -`.
  *
  * The engine lives in a static buffer (`alphabeta_engine_init`: no heap, the way a
@@ -22,7 +23,6 @@
 
 #include "alphabeta.h"
 
-#define WIN 1000000
 #define FULL 0x1ffu
 
 /* The eight lines of three cells, as bit masks over cells 0..8. */
@@ -128,8 +128,8 @@ static int32_t ttt_evaluate(void *user_data, int32_t player, uint32_t ply, uint3
     if (w == NO_MARK) {
         return 0;
     }
-    /* A win `ply` plies from the root is WIN - ply; a loss its negation. */
-    return w == player ? WIN - (int32_t)ply : -(WIN - (int32_t)ply);
+    /* A win `ply` plies from the root is ALPHABETA_WIN - ply; a loss its negation. */
+    return w == player ? ALPHABETA_WIN_IN(ply) : ALPHABETA_LOSS_IN(ply);
 }
 
 static uint64_t ttt_zobrist_key(void *user_data) {
@@ -170,26 +170,15 @@ static alphabeta_game game_of(board *b) {
 
 /* ---- the engine, in a static buffer ---- */
 
-/* Room for the engine of this build (alphabeta_engine_size() is checked at run time), aligned
- * for any type the engine holds (alphabeta_engine_align() is checked too). */
-static union {
-    unsigned char bytes[64 * 1024];
-    uint64_t align_u64;
-    long double align_ld;
-    void *align_ptr;
-} engine_memory;
+/* Room for an engine of the standard library, sized and aligned at compile time by the
+ * header (alphabeta_engine_init checks the size it is given). */
+static alphabeta_engine_storage engine_memory;
 
 static alphabeta_engine *make_engine(void) {
     alphabeta_engine *engine = NULL;
     alphabeta_status status;
-    if (alphabeta_engine_size() > sizeof engine_memory.bytes ||
-        (uintptr_t)engine_memory.bytes % alphabeta_engine_align() != 0) {
-        fprintf(stderr, "error: the static engine buffer is too small or misaligned\n");
-        return NULL;
-    }
     /* NULL: the default configuration; NULL, 0: no transposition table. */
-    status = alphabeta_engine_init(engine_memory.bytes, sizeof engine_memory.bytes, NULL, NULL, 0,
-                                   &engine);
+    status = alphabeta_engine_init(&engine_memory, sizeof engine_memory, NULL, NULL, 0, &engine);
     if (status != ALPHABETA_OK) {
         fprintf(stderr, "error: alphabeta_engine_init: %s\n", alphabeta_status_message(status));
         return NULL;
@@ -322,7 +311,7 @@ static void print_board(const board *b) {
                 printf(" | ");
             }
             if (mark == NO_MARK) {
-                printf("%d", cell + 1);
+                printf("%d", cell);
             } else {
                 printf("%c", mark == MARK_X ? 'X' : 'O');
             }
@@ -334,7 +323,7 @@ static void print_board(const board *b) {
     }
 }
 
-/* The number a line holds, or 0 when it is not a number 1-9 (surrounding blanks allowed). */
+/* The cell a line holds (0-8), or -1 when it is not one (surrounding blanks allowed). */
 static int read_cell(const char *line) {
     char *end;
     long n;
@@ -342,13 +331,13 @@ static int read_cell(const char *line) {
         line++;
     }
     if (!(*line == '+' || (*line >= '0' && *line <= '9'))) {
-        return 0;
+        return -1;
     }
     n = strtol(line, &end, 10);
     while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n') {
         end++;
     }
-    return (*end == '\0' && n >= 1 && n <= 9) ? (int)n : 0;
+    return (*end == '\0' && n >= 0 && n <= 8) ? (int)n : -1;
 }
 
 static int play(int engine_mark) {
@@ -359,7 +348,7 @@ static int play(int engine_mark) {
     if (engine == NULL) {
         return 1;
     }
-    printf("You are %c. Type a cell number 1-9.\n", engine_mark == MARK_X ? 'O' : 'X');
+    printf("You are %c. Type a cell number 0-8.\n", engine_mark == MARK_X ? 'O' : 'X');
     while (!ttt_is_terminal(&b)) {
         uint32_t cell;
         if (b.to_move == engine_mark) {
@@ -373,7 +362,7 @@ static int play(int engine_mark) {
                 break;
             }
             cell = result.best_move;
-            printf("Engine plays %u (nodes %lu)\n", (unsigned)cell + 1, (unsigned long)result.nodes);
+            printf("Engine plays %u (nodes %lu)\n", (unsigned)cell, (unsigned long)result.nodes);
         } else {
             int n;
             size_t length;
@@ -386,17 +375,17 @@ static int play(int engine_mark) {
             }
             length = strlen(line);
             if (length == sizeof line - 1 && line[length - 1] != '\n') {
-                int c; /* a longer line: drop the rest, it is not a number 1-9 anyway */
+                int c; /* a longer line: drop the rest, it is not a cell anyway */
                 while ((c = getchar()) != EOF && c != '\n') {
                 }
                 line[0] = '\0';
             }
             n = read_cell(line);
-            if (n == 0 || cell_mark(&b, n - 1) != NO_MARK) {
-                printf("Please type the number of a free cell, 1-9.\n");
+            if (n < 0 || cell_mark(&b, n) != NO_MARK) {
+                printf("Please type the number of a free cell, 0-8.\n");
                 continue;
             }
-            cell = (uint32_t)(n - 1);
+            cell = (uint32_t)n;
         }
         ttt_make_move(&b, cell);
     }
@@ -423,6 +412,17 @@ int main(int argc, char **argv) {
     if (argc == 3 && strcmp(argv[1], "--solve") == 0) {
         return solve_command(argv[2]);
     }
-    fprintf(stderr, "usage: tictactoe [--engine-first | --solve BOARD]\n");
+    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        printf("usage: tictactoe [--engine-first | --solve BOARD]\n\n"
+               "Plays tic-tac-toe against the engine (you are X and move first, unless\n"
+               "--engine-first), or solves a board. Cells are numbered 0-8, row by row.\n\n"
+               "options:\n"
+               "  --engine-first   the engine plays X and moves first\n"
+               "  --solve BOARD    print the value of BOARD for the side to move (1 win, 0 draw,\n"
+               "                   -1 loss) and every best move: `value 1 best 2,4,5`\n"
+               "  -h, --help       print this help\n");
+        return 0;
+    }
+    fprintf(stderr, "usage: tictactoe [--engine-first | --solve BOARD]   (--help)\n");
     return 1;
 }

@@ -30,7 +30,7 @@
 
 namespace {
 
-constexpr std::int32_t kWin = 1000000;
+constexpr std::int32_t kWin = ALPHABETA_WIN;
 constexpr std::array<std::uint16_t, 8> kLines = {0x007, 0x038, 0x1c0, 0x049,
                                                  0x092, 0x124, 0x111, 0x054};
 

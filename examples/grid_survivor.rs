@@ -109,13 +109,39 @@ struct Options {
     boards: u64,
 }
 
-fn usage() -> &'static str {
-    "usage: grid_survivor [--tournament] [--boards N] [--players N] [--size WxH] \
-     [--obstacles PERMILLE] [--seed S] [--layout TEXT|FILE] [--nodes N | --time-ms MS] \
-     [--depth D] [--human SEAT] [--engines LIST]"
-}
+const HELP: &str = "\
+usage: grid_survivor [OPTIONS]
 
-fn parse_options() -> Result<Options, String> {
+Grid survivor for 2 to 4 players: each turn a player steps to a free neighbouring cell,
+leaving a wall behind; a player who cannot move is out, the last one standing wins. Play
+against the multi-player engines, or run a tournament between them.
+
+board:
+  --size WxH            the grid (at most 400 cells) [default: 9x9]
+  --obstacles PERMILLE  walls drawn at random, per thousand cells [default: 100]
+  --seed S              the board's seed (a tournament's first) [default: 1]
+  --players N           2 to 4 [default: 3]
+  --layout TEXT|FILE    rows of . # a-d A-D separated by / or newlines, or a file of them
+engines:
+  --nodes N             about N nodes per move, counted by the search (reproducible)
+                        [default: 20000]
+  --time-ms MS          wall-clock milliseconds per move instead
+  --depth D             the deepest iteration [default: 64]
+play:
+  --human SEAT          your seat, 0 for A [default: 0]
+  --engines LIST        the other seats' agents in order, from paranoid, maxn, best-reply,
+                        random [default: paranoid,maxn,best-reply]
+                        (type n, e, s or w, or u, r, d, l, to step; q to quit)
+tournament:
+  --tournament          every choice of --players of the four agents on each board, in
+                        every rotation of the seats; prints wins, draws and win rates
+  --boards N            boards, seeds S, S + 1, ... [default: 25]
+  -h, --help            print this help
+";
+
+/// Parses the command line; `Ok(None)` when `--help` was printed.
+fn parse_options() -> Result<Option<Options>, lexopt::Error> {
+    use lexopt::prelude::*;
     let mut options = Options {
         width: 9,
         height: 9,
@@ -130,42 +156,45 @@ fn parse_options() -> Result<Options, String> {
         tournament: false,
         boards: 25,
     };
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        if flag == "--tournament" {
-            options.tournament = true;
-            continue;
-        }
-        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = |v: &str| v.parse::<u64>().map_err(|_| format!("{flag}: not a number: {v}"));
-        match flag.as_str() {
-            "--boards" => options.boards = number(&value)?,
-            "--players" => options.players = number(&value)? as usize,
-            "--obstacles" => options.obstacles = number(&value)? as u32,
-            "--seed" => options.seed = number(&value)?,
-            "--nodes" => options.budget = Budget::Nodes(number(&value)?),
-            "--time-ms" => options.budget = Budget::Millis(number(&value)?),
-            "--depth" => options.depth = number(&value)? as u32,
-            "--human" => options.human = number(&value)? as usize,
-            "--size" => {
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("tournament") => options.tournament = true,
+            Long("boards") => options.boards = parser.value()?.parse()?,
+            Long("players") => options.players = parser.value()?.parse()?,
+            Long("obstacles") => options.obstacles = parser.value()?.parse()?,
+            Long("seed") => options.seed = parser.value()?.parse()?,
+            Long("nodes") => options.budget = Budget::Nodes(parser.value()?.parse()?),
+            Long("time-ms") => options.budget = Budget::Millis(parser.value()?.parse()?),
+            Long("depth") => options.depth = parser.value()?.parse()?,
+            Long("human") => options.human = parser.value()?.parse()?,
+            Long("size") => {
+                let value = parser.value()?.string()?;
                 let (w, h) = value.split_once('x').ok_or("--size takes WxH, e.g. 9x9")?;
-                options.width = number(w)? as usize;
-                options.height = number(h)? as usize;
+                let side = |v: &str| v.parse::<usize>().map_err(|_| format!("--size {value}"));
+                (options.width, options.height) = (side(w)?, side(h)?);
             }
-            "--layout" => {
+            Long("layout") => {
+                let value = parser.value()?.string()?;
                 let text = std::fs::read_to_string(&value).unwrap_or(value);
                 options.layout = Some(text);
             }
-            "--engines" => {
-                options.engines = value
+            Long("engines") => {
+                options.engines = parser
+                    .value()?
+                    .string()?
                     .split(',')
                     .map(|name| Agent::parse(name).ok_or(format!("unknown agent {name}")))
                     .collect::<Result<_, _>>()?;
             }
-            _ => return Err(format!("unknown option {flag}\n{}", usage())),
+            Short('h') | Long("help") => {
+                print!("{HELP}");
+                return Ok(None);
+            }
+            _ => return Err(arg.unexpected()),
         }
     }
-    Ok(options)
+    Ok(Some(options))
 }
 
 /// One engine per algorithm, each with its own 1 MiB transposition table.
@@ -476,13 +505,15 @@ fn tournament(options: &Options) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let result = parse_options().and_then(|options| {
-        if options.tournament {
-            tournament(&options)
-        } else {
-            play(&options)
+    let options = match parse_options() {
+        Ok(Some(options)) => options,
+        Ok(None) => return ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}\nusage: grid_survivor [OPTIONS]   (--help)");
+            return ExitCode::FAILURE;
         }
-    });
+    };
+    let result = if options.tournament { tournament(&options) } else { play(&options) };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

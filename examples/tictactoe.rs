@@ -4,12 +4,13 @@
 //! cargo run --features std --example tictactoe                 # you are X, the engine O
 //! cargo run --features std --example tictactoe -- --engine-first
 //! cargo run --features std --example tictactoe -- --solve XX.OO....
+//! cargo run --features std --example tictactoe -- --help
 //! ```
 //!
-//! `--solve BOARD` takes 9 characters (`X`, `O`, `.`, row by row) and prints the value for the
-//! side to move (1 win, 0 draw, -1 loss) and every best move (cells 0-8), in the format of
-//! `tests/data/tictactoe/positions.txt`: `value 1 best 2,4,5`. A finished game prints
-//! `value V best -`.
+//! Cells are numbered 0-8, row by row, in play and in `--solve` alike. `--solve BOARD` takes 9
+//! characters (`X`, `O`, `.`, row by row) and prints the value for the side to move (1 win, 0
+//! draw, -1 loss) and every best move, in the format of `tests/data/tictactoe/positions.txt`:
+//! `value 1 best 2,4,5`. A finished game prints `value V best -`.
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -63,7 +64,7 @@ fn print_board(board: &Board) {
         let cells: Vec<String> = (0..3u8)
             .map(|col| {
                 let cell = row * 3 + col;
-                board.cell(cell).map_or((cell + 1).to_string(), |m| m.to_char().to_string())
+                board.cell(cell).map_or(cell.to_string(), |m| m.to_char().to_string())
             })
             .collect();
         println!(" {}", cells.join(" | "));
@@ -78,7 +79,7 @@ fn play(engine_mark: Mark) -> ExitCode {
     let mut board = Board::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    println!("You are {}. Type a cell number 1-9.", engine_mark.opponent().to_char());
+    println!("You are {}. Type a cell number 0-8.", engine_mark.opponent().to_char());
     while !board.is_terminal() {
         let cell = if board.side_to_move() == engine_mark {
             let result = match solver.search(&mut board, &Limits::depth(9)) {
@@ -89,7 +90,7 @@ fn play(engine_mark: Mark) -> ExitCode {
                 }
             };
             let Some(cell) = result.best_move else { break };
-            println!("Engine plays {} (nodes {})", cell + 1, result.nodes);
+            println!("Engine plays {cell} (nodes {})", result.nodes);
             cell
         } else {
             print_board(&board);
@@ -100,9 +101,9 @@ fn play(engine_mark: Mark) -> ExitCode {
                 return ExitCode::SUCCESS;
             };
             match line.trim().parse::<u8>() {
-                Ok(n @ 1..=9) if board.cell(n - 1).is_none() => n - 1,
+                Ok(n @ 0..=8) if board.cell(n).is_none() => n,
                 _ => {
-                    println!("Please type the number of a free cell, 1-9.");
+                    println!("Please type the number of a free cell, 0-8.");
                     continue;
                 }
             }
@@ -118,36 +119,75 @@ fn play(engine_mark: Mark) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        [] => play(Mark::O),
-        ["--engine-first"] => play(Mark::X),
-        ["--solve", cells] => {
-            let mut board = match Board::parse(cells) {
-                Ok(board) => board,
-                Err(error) => {
-                    eprintln!("error: {cells:?}: {error}");
-                    return ExitCode::FAILURE;
-                }
-            };
-            let mut solver = Solver::new(TicTacToeEval, Config::new());
-            match solve(&mut solver, &mut board) {
-                Ok((value, best)) if best.is_empty() => println!("value {value} best -"),
-                Ok((value, best)) => {
-                    let best: Vec<String> = best.iter().map(u8::to_string).collect();
-                    println!("value {value} best {}", best.join(","));
-                }
-                Err(error) => {
-                    eprintln!("error: {error}");
-                    return ExitCode::FAILURE;
-                }
-            }
-            ExitCode::SUCCESS
-        }
-        _ => {
-            eprintln!("usage: tictactoe [--engine-first | --solve BOARD]");
-            ExitCode::FAILURE
+const HELP: &str = "\
+usage: tictactoe [--engine-first | --solve BOARD]
+
+Plays tic-tac-toe against the engine on the terminal (you are X and move first, unless
+--engine-first), or solves a board. Cells are numbered 0-8, row by row.
+
+options:
+  --engine-first   the engine plays X and moves first
+  --solve BOARD    print the value of BOARD for the side to move (1 win, 0 draw, -1 loss)
+                   and every best move: `value 1 best 2,4,5` (`best -` when the game is over).
+                   BOARD is 9 characters X, O or ., row by row, e.g. XX.OO....
+  -h, --help       print this help
+";
+
+/// What the command line asks for.
+enum Command {
+    Play(Mark),
+    Solve(String),
+    Help,
+}
+
+fn parse_command() -> Result<Command, lexopt::Error> {
+    use lexopt::prelude::*;
+    let mut command = Command::Play(Mark::O);
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("engine-first") => command = Command::Play(Mark::X),
+            Long("solve") => command = Command::Solve(parser.value()?.string()?),
+            Short('h') | Long("help") => return Ok(Command::Help),
+            _ => return Err(arg.unexpected()),
         }
     }
+    Ok(command)
+}
+
+fn main() -> ExitCode {
+    let cells = match parse_command() {
+        Ok(Command::Play(engine)) => return play(engine),
+        Ok(Command::Help) => {
+            print!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
+        Ok(Command::Solve(cells)) => cells,
+        Err(error) => {
+            eprintln!(
+                "error: {error}\nusage: tictactoe [--engine-first | --solve BOARD]   (--help)"
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut board = match Board::parse(&cells) {
+        Ok(board) => board,
+        Err(error) => {
+            eprintln!("error: {cells:?}: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut solver = Solver::new(TicTacToeEval, Config::new());
+    match solve(&mut solver, &mut board) {
+        Ok((value, best)) if best.is_empty() => println!("value {value} best -"),
+        Ok((value, best)) => {
+            let best: Vec<String> = best.iter().map(u8::to_string).collect();
+            println!("value {value} best {}", best.join(","));
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
 }

@@ -18,7 +18,18 @@ use std::process::ExitCode;
 use alphabeta::tree::{CutoffKind, Report, Tree};
 use serde_json::{Number, Value};
 
-const USAGE: &str = "usage: tree FILE [--json]";
+const USAGE: &str = "usage: tree FILE [--json]   (--help)";
+
+const HELP: &str = "\
+usage: tree FILE [--json]
+
+Reads a game-tree file (ROOT ... VALUE ... END) and prints its minimax value, principal
+variation, the leaves minimax and alpha-beta evaluate, and every alpha-beta cutoff.
+
+options:
+  --json       one line of JSON with the fields of the *.expected.json files
+  -h, --help   print this help
+";
 
 fn main() -> ExitCode {
     let args: Result<Vec<String>, _> =
@@ -43,22 +54,22 @@ fn main() -> ExitCode {
 /// Runs on the arguments after the program name: the text for stdout, or a one-line error
 /// (without the `error: ` prefix).
 pub fn run(args: &[String]) -> Result<String, String> {
+    use lexopt::prelude::*;
     let mut file = None;
     let mut json = false;
-    for arg in args {
-        match arg.as_str() {
-            "--json" => json = true,
-            "-h" | "--help" => return Ok(format!("{USAGE}\n")),
-            option if option.starts_with('-') && option != "-" => {
-                return Err(format!("unknown option {option:?}; {USAGE}"))
-            }
-            path if file.is_none() => file = Some(path),
-            _ => return Err(format!("more than one file given; {USAGE}")),
+    let mut parser = lexopt::Parser::from_args(args.iter().cloned());
+    while let Some(arg) = parser.next().map_err(|e| format!("{e}; {USAGE}"))? {
+        match arg {
+            Long("json") => json = true,
+            Short('h') | Long("help") => return Ok(HELP.to_owned()),
+            Value(path) if file.is_none() => file = Some(path.string().map_err(|e| e.to_string())?),
+            Value(_) => return Err(format!("more than one file given; {USAGE}")),
+            _ => return Err(format!("{}; {USAGE}", arg.unexpected())),
         }
     }
     let Some(file) = file else { return Err(format!("no file given; {USAGE}")) };
     // Bytes, not a `String`: text that is not UTF-8 is reported with its line.
-    let bytes = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
+    let bytes = std::fs::read(&file).map_err(|e| format!("{file}: {e}"))?;
     let tree = Tree::parse_bytes(&bytes).map_err(|e| format!("{file}: {e}"))?;
     drop(bytes);
     let report = tree.report();

@@ -18,6 +18,25 @@
 #define ALPHABETA_VERSION_PATCH 0
 #define ALPHABETA_VERSION_STRING "0.1.0"
 
+/** A win `ply` plies from the root, and a loss: the scores `evaluate` returns for
+ * them (`ply` at most ALPHABETA_MAX_MATE_PLY), as constant expressions. */
+#define ALPHABETA_WIN_IN(ply) (ALPHABETA_WIN - (int32_t)(ply))
+#define ALPHABETA_LOSS_IN(ply) (-(ALPHABETA_WIN - (int32_t)(ply)))
+
+
+/**
+ * The score of a win at the root itself (ply 0): `evaluate` returns `ALPHABETA_WIN - d` for a
+ * position won `d` plies from the root and `-(ALPHABETA_WIN - d)` for one lost (see
+ * `alphabeta_win_in`, `alphabeta_loss_in` and the `ALPHABETA_WIN_IN` / `ALPHABETA_LOSS_IN`
+ * macros). The same in double engines (`1e6`).
+ */
+#define ALPHABETA_WIN 1000000
+
+/**
+ * Scores within `ALPHABETA_MAX_MATE_PLY` of `±ALPHABETA_WIN` are wins and losses; heuristic
+ * scores stay strictly inside `±(ALPHABETA_WIN - ALPHABETA_MAX_MATE_PLY)`.
+ */
+#define ALPHABETA_MAX_MATE_PLY 4096
 
 /**
  * `alphabeta_config.algorithm`: negamax alpha-beta with the accelerators (default).
@@ -70,6 +89,26 @@
  * limit; 0 completes `min_depth` and stops.
  */
 #define ALPHABETA_NO_TIME_LIMIT UINT64_MAX
+
+/**
+ * Bytes that hold an engine of the standard library (256 moves, 64 plies) on every supported
+ * target, 32- or 64-bit, with or without `std`: at least `alphabeta_engine_size()` there
+ * (20,384 on x86-64 and 20,104 on Cortex-M4 today). For static storage decided at compile
+ * time; `alphabeta_engine_init` still checks the size it is given.
+ */
+#define ALPHABETA_ENGINE_STORAGE_SIZE 20480
+
+/**
+ * Bytes that hold an engine of the `small` library (64 moves, 32 plies) on every supported
+ * target: at least `alphabeta_engine_size()` there (7,048 on Cortex-M4 today).
+ */
+#define ALPHABETA_SMALL_ENGINE_STORAGE_SIZE 7168
+
+/**
+ * The alignment every engine needs at most, in bytes (`alphabeta_engine_align()` is at most
+ * this): 8, the alignment of `uint64_t` on the supported targets.
+ */
+#define ALPHABETA_ENGINE_ALIGN 8
 
 /**
  * `alphabeta_multi_config.algorithm`: paranoid search, the root player against a coalition of
@@ -810,6 +849,28 @@ typedef struct {
   uint32_t mv;
 } alphabeta_player_move;
 
+/**
+ * Static storage for an engine of the standard library, usable from C99 (no `_Alignas`): its
+ * `uint64_t` words give it the alignment. Pass `&storage` and `sizeof storage` to
+ * `alphabeta_engine_init`.
+ */
+typedef struct {
+  /**
+   * The engine's memory.
+   */
+  uint64_t words[2560];
+} alphabeta_engine_storage;
+
+/**
+ * Static storage for an engine of the `small` library, as `alphabeta_engine_storage`.
+ */
+typedef struct {
+  /**
+   * The engine's memory.
+   */
+  uint64_t words[896];
+} alphabeta_small_engine_storage;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -819,6 +880,18 @@ extern "C" {
  * "unknown status").
  */
 const char *alphabeta_status_message(int32_t status);
+
+/**
+ * The score of a win `ply` plies from the root, `ALPHABETA_WIN - ply` (`ply` at most
+ * `ALPHABETA_MAX_MATE_PLY`; larger plies give the score at `ALPHABETA_MAX_MATE_PLY`).
+ */
+int32_t alphabeta_win_in(uint32_t ply);
+
+/**
+ * The score of a loss `ply` plies from the root, `-(ALPHABETA_WIN - ply)` (`ply` at most
+ * `ALPHABETA_MAX_MATE_PLY`, as in `alphabeta_win_in`).
+ */
+int32_t alphabeta_loss_in(uint32_t ply);
 
 /**
  * The library's version as a static string, `"MAJOR.MINOR.PATCH"` (compare with the

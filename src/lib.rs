@@ -109,6 +109,12 @@ pub mod tree;
 pub mod tt;
 pub mod zobrist;
 
+/// The README's Rust examples, compiled and run as documentation tests, so that none drifts
+/// from the code.
+#[cfg(all(doctest, feature = "std"))]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExamples;
+
 /// The C header generated from the `ffi/` layer by this build (`ffi` feature only), for the
 /// test that the committed `include/alphabeta.h` is current.
 #[cfg(feature = "ffi")]
@@ -125,3 +131,75 @@ pub use search::{
     Algorithm, Config, Engine, IterationInfo, ParallelScheme, SearchResult, SearchStats, TtCutoffs,
     WindowResult,
 };
+pub use tt::MoveCode;
+
+/// An engine whose transposition table is a `static` [`TranspositionTable`](tt::TranspositionTable)
+/// of `SLOTS` slots (no heap: the firmware's table), with the default move sorter: the type to
+/// write where an engine is kept, in a struct for instance.
+///
+/// ```
+/// use alphabeta::games::tictactoe::{Board, TicTacToeEval};
+/// use alphabeta::tt::TranspositionTable;
+/// use alphabeta::{Config, Engine, Limits, StaticTableEngine};
+///
+/// static TABLE: TranspositionTable<i32, 4096> = TranspositionTable::new();
+///
+/// struct Player {
+///     engine: StaticTableEngine<Board, TicTacToeEval, 9, 9, 4096>,
+/// }
+///
+/// let mut player =
+///     Player { engine: Engine::new(TicTacToeEval, Config::new()).with_table(&TABLE) };
+/// let result = player.engine.search(&mut Board::new(), &Limits::depth(9)).unwrap();
+/// assert_eq!(result.score, 0);
+/// ```
+pub type StaticTableEngine<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, const SLOTS: usize> =
+    Engine<
+        G,
+        E,
+        MAX_MOVES,
+        MAX_PLY,
+        &'static tt::TranspositionTable<<E as Evaluator<G>>::Score, SLOTS>,
+    >;
+
+/// An engine whose transposition table is a [`HeapTable`](tt::HeapTable) sized at run time
+/// (`std`), borrowed for `'t`, with the default move sorter.
+///
+/// ```
+/// use alphabeta::games::tictactoe::{Board, TicTacToeEval};
+/// use alphabeta::tt::HeapTable;
+/// use alphabeta::{Config, Engine, HeapTableEngine, Limits};
+///
+/// struct Player<'t> {
+///     engine: HeapTableEngine<'t, Board, TicTacToeEval, 9, 9>,
+/// }
+///
+/// let table = HeapTable::with_mib(1).expect("1 MiB");
+/// let mut player = Player { engine: Engine::new(TicTacToeEval, Config::new()).with_table(&table) };
+/// let result = player.engine.search(&mut Board::new(), &Limits::depth(9)).unwrap();
+/// assert_eq!(result.score, 0);
+/// ```
+#[cfg(feature = "std")]
+pub type HeapTableEngine<'t, G, E, const MAX_MOVES: usize, const MAX_PLY: usize> =
+    Engine<G, E, MAX_MOVES, MAX_PLY, &'t tt::HeapTable<<E as Evaluator<G>>::Score>>;
+
+/// What a program that implements a game and searches it needs, in one `use`:
+///
+/// ```
+/// use alphabeta::prelude::*;
+/// ```
+///
+/// The traits ([`Game`], [`Evaluator`], [`Score`], [`MoveCode`], [`Clock`]), the engine and its
+/// options ([`Engine`], [`Config`], [`Limits`], [`SearchResult`], [`SearchError`]), the move list
+/// and the evaluation context, the tables and the engine type aliases.
+pub mod prelude {
+    #[cfg(feature = "std")]
+    pub use crate::tt::HeapTable;
+    pub use crate::tt::{MoveCode, TranspositionTable};
+    pub use crate::{
+        Clock, Config, Engine, EvalContext, Evaluator, Game, Limits, Mate, MoveList, Score,
+        SearchError, SearchResult, StaticTableEngine,
+    };
+    #[cfg(feature = "std")]
+    pub use crate::{HeapTableEngine, StdClock};
+}

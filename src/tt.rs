@@ -91,7 +91,27 @@ use crate::score::Score;
 ///
 /// The table uses it only to find the stored best move again among the legal moves of a
 /// position, as an ordering hint: two moves with one code only cost ordering quality, never
-/// correctness. Implemented for the integer types (wider ones fold their bits into 16).
+/// correctness. Implemented for the integer types (wider ones fold their bits into 16); a
+/// move of your own implements it (also exported at the crate root and in the prelude):
+///
+/// ```
+/// use alphabeta::MoveCode;
+///
+/// /// A move of a board game: from one square to another (0..64 each).
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// struct Step {
+///     from: u8,
+///     to: u8,
+/// }
+///
+/// impl MoveCode for Step {
+///     fn move_code(self) -> u16 {
+///         u16::from(self.from) << 8 | u16::from(self.to)
+///     }
+/// }
+///
+/// assert_eq!(Step { from: 12, to: 28 }.move_code(), 12 << 8 | 28);
+/// ```
 pub trait MoveCode: Copy {
     /// The 16-bit code of the move.
     fn move_code(self) -> u16;
@@ -657,9 +677,166 @@ impl<S: Score, const SLOTS: usize> Table<S> for &TranspositionTable<S, SLOTS> {
     }
 }
 
+/// A transposition table on the heap, sized at run time (`std`): the table a program sizes
+/// from an option, as a chess engine's Hash. The engine takes a shared reference to it, as to
+/// a [`TranspositionTable`]; any number of threads may probe and store at once.
+///
+/// ```
+/// use alphabeta::games::tictactoe::{Board, TicTacToeEval};
+/// use alphabeta::tt::HeapTable;
+/// use alphabeta::{Config, Engine, Limits};
+///
+/// let table = HeapTable::<i32>::with_mib(16).expect("16 MiB");
+/// assert_eq!(table.slots(), 16 << 20 >> 4); // 16-byte slots for i32 scores
+/// let mut engine = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, Config::new())
+///     .with_table(&table);
+/// let result = engine.search(&mut Board::new(), &Limits::depth(9)).unwrap();
+/// assert_eq!(result.score, 0); // a draw
+/// ```
+///
+/// Slots are 16 bytes for `i32` and `f32` scores, 24 for `f64`; a table of fewer than 2 slots
+/// stores nothing. The memory is allocated and zeroed once, by [`HeapTable::with_mib`] or
+/// [`HeapTable::with_slots`]; its buckets (two slots) are aligned as the slot type is (16
+/// bytes for 32-bit scores: a bucket never straddles a 64-byte cache line).
+#[cfg(feature = "std")]
+#[derive(Debug)]
+pub struct HeapTable<S: Score> {
+    slots: Box<[S::Slot]>,
+    generation: AtomicU8,
+}
+
+/// The memory of a [`HeapTable`] could not be had: more bytes than the address space holds,
+/// or the allocator refused them.
+#[cfg(feature = "std")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableAllocError {
+    /// The slots asked for.
+    pub slots: usize,
+    /// The bytes asked for (saturated at `usize::MAX`).
+    pub bytes: usize,
+}
+
+#[cfg(feature = "std")]
+impl core::fmt::Display for TableAllocError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "could not allocate a transposition table of {} slots ({} bytes)",
+            self.slots, self.bytes
+        )
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for TableAllocError {}
+
+#[cfg(feature = "std")]
+impl<S: Score> HeapTable<S> {
+    /// A table of `mib` MiB (2^20 bytes): as many slots as fit in it.
+    ///
+    /// # Errors
+    /// [`TableAllocError`] when the memory cannot be allocated.
+    pub fn with_mib(mib: usize) -> Result<Self, TableAllocError> {
+        let size = core::mem::size_of::<S::Slot>();
+        let slots = mib.saturating_mul(1 << 20) / size;
+        if mib > usize::MAX >> 20 {
+            return Err(TableAllocError { slots, bytes: usize::MAX });
+        }
+        Self::with_slots(slots)
+    }
+
+    /// A table of `slots` slots.
+    ///
+    /// # Errors
+    /// [`TableAllocError`] when the memory cannot be allocated.
+    pub fn with_slots(slots: usize) -> Result<Self, TableAllocError> {
+        let bytes = slots.saturating_mul(core::mem::size_of::<S::Slot>());
+        let mut memory = std::vec::Vec::new();
+        memory.try_reserve_exact(slots).map_err(|_| TableAllocError { slots, bytes })?;
+        memory.extend((0..slots).map(|_| <S::Slot as Slot>::EMPTY));
+        Ok(Self { slots: memory.into_boxed_slice(), generation: AtomicU8::new(0) })
+    }
+
+    /// The table as a [`TableSlice`], the form the search uses.
+    pub fn as_slice(&self) -> TableSlice<'_, S> {
+        TableSlice::new(&self.slots, &self.generation)
+    }
+
+    /// The number of slots.
+    pub fn slots(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The table's memory in bytes.
+    pub fn bytes(&self) -> usize {
+        core::mem::size_of_val(&*self.slots)
+    }
+
+    /// Empties every slot.
+    pub fn clear(&self) {
+        self.as_slice().clear();
+    }
+
+    /// Ages every entry: entries of earlier searches are replaced first.
+    pub fn new_search(&self) {
+        self.as_slice().new_search();
+    }
+
+    /// The share of slots holding an entry of the current search, in permille (0–1000).
+    pub fn occupancy_permille(&self) -> u32 {
+        self.as_slice().occupancy_permille()
+    }
+}
+
+#[cfg(feature = "std")]
+impl<S: Score> Table<S> for &HeapTable<S> {
+    const ENABLED: bool = true;
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Entry<S>> {
+        self.as_slice().probe(key)
+    }
+    #[inline]
+    fn store(&self, key: u64, entry: Entry<S>) {
+        self.as_slice().store(key, entry);
+    }
+    fn new_search(&self) {
+        self.as_slice().new_search();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(feature = "std")]
+    #[test]
+    fn heap_tables_are_sized_in_mib_and_refuse_what_cannot_be() {
+        let table = HeapTable::<i32>::with_mib(1).unwrap();
+        assert_eq!((table.slots(), table.bytes()), (65_536, 1 << 20));
+        let table = HeapTable::<f64>::with_mib(3).unwrap();
+        assert_eq!(table.slots(), 3 * (1 << 20) / core::mem::size_of::<Slot64>());
+        let table = &HeapTable::<i32>::with_slots(4).unwrap();
+        table.store(7, entry(5, 3, Bound::Lower));
+        assert_eq!(table.probe(7).map(|e| (e.score, e.draft, e.bound)), Some((5, 3, Bound::Lower)));
+        table.clear();
+        assert!(table.probe(7).is_none());
+        // Nothing to store in: every probe misses.
+        let empty = &HeapTable::<i32>::with_mib(0).unwrap();
+        empty.store(7, entry(5, 3, Bound::Lower));
+        assert!(empty.probe(7).is_none());
+        let huge = HeapTable::<i32>::with_mib(usize::MAX).unwrap_err();
+        assert_eq!(huge.bytes, usize::MAX);
+        let refused = HeapTable::<i32>::with_slots(usize::MAX / 16).unwrap_err();
+        assert_eq!(refused.slots, usize::MAX / 16);
+        assert_eq!(
+            refused.to_string(),
+            format!(
+                "could not allocate a transposition table of {} slots ({} bytes)",
+                usize::MAX / 16,
+                usize::MAX / 16 * 16
+            )
+        );
+    }
 
     fn entry<S: Score>(score: S, draft: u8, bound: Bound) -> Entry<S> {
         Entry { move_code: Some(7), score, draft, bound, proven: false }

@@ -157,7 +157,7 @@ fn the_example_reports_bad_arguments_and_files_in_one_line() {
     for (message, needle) in [
         (run(&[]), "no file given"),
         (run(&["--json"]), "no file given"),
-        (run(&["--depth", "3"]), "unknown option \"--depth\""),
+        (run(&["--depth", "3"]), "invalid option '--depth'"),
         (run(&["a.tree", "b.tree"]), "more than one file"),
         (run(&[&missing]), "no-such-file.tree: "),
         (

@@ -89,13 +89,10 @@ static const iteration *find_iteration(const char *name, uint32_t depth) {
 /* ---------------------------------------------------------------------------------------
  * The engine and its table, static */
 
-/* Room for the engine of the `small` library (the Makefile's ENGINE_BYTES; 7,048 B are
- * needed today). alphabeta_engine_size() and _align() are checked at start-up: a larger
- * engine stops the demo with EXIT_SETUP and the size it needs. */
-#ifndef ENGINE_BYTES
-#define ENGINE_BYTES 7168
-#endif
-static _Alignas(16) unsigned char engine_memory[ENGINE_BYTES];
+/* Room for the engine of the `small` library, sized and aligned by the header
+ * (ALPHABETA_SMALL_ENGINE_STORAGE_SIZE bytes; 7,048 B are needed today). Checked again at
+ * start-up against alphabeta_engine_size() and _align(). */
+static alphabeta_small_engine_storage engine_memory;
 /* TABLE_SLOTS slots of 16 bytes (int32 scores), 16-byte aligned. */
 static _Alignas(16) unsigned char table_memory[TABLE_SLOTS * 16];
 
@@ -109,7 +106,7 @@ __attribute__((noinline)) static alphabeta_engine *engine_with(const alphabeta_c
     alphabeta_engine *engine = NULL;
     /* The stack the initialisation takes (a search's `before` repaints it away). */
     uintptr_t sp = fw_paint_stack();
-    alphabeta_status status = alphabeta_engine_init(engine_memory, sizeof engine_memory, config,
+    alphabeta_status status = alphabeta_engine_init(&engine_memory, sizeof engine_memory, config,
                                                     table_memory, sizeof table_memory, &engine);
     uintptr_t lowest = fw_lowest_touched();
     if (sp > lowest && sp - lowest > init_stack) {
@@ -403,15 +400,12 @@ int main(void) {
     fw_str(" B");
     fw_nl();
     if (alphabeta_engine_size() > sizeof engine_memory ||
-        (uintptr_t)engine_memory % alphabeta_engine_align() != 0 ||
+        (uintptr_t)&engine_memory % alphabeta_engine_align() != 0 ||
         alphabeta_table_slot_size(ALPHABETA_SCORE_INT32) != 16) {
         fw_str("the static engine memory is too small or misaligned for this library: it needs ");
         fw_u64(alphabeta_engine_size());
         fw_str(" B aligned to ");
         fw_u64(alphabeta_engine_align());
-        fw_str(" (make ENGINE_BYTES=");
-        fw_u64(alphabeta_engine_size());
-        fw_str(")");
         fw_nl();
         return EXIT_SETUP;
     }

@@ -3,14 +3,13 @@
  * code of examples-c/tictactoe.c, with the Rust model's key).
  *
  * Cells 0-8 row by row; a move is a cell; X (0) moves first. The moves are the free cells in
- * increasing order, a win scores WIN - ply, and the key is the position itself, as the Rust
+ * increasing order, a win scores ALPHABETA_WIN - ply, and the key is the position itself, as the Rust
  * model's. Equal keys mean equal table hits, so the searches visit the Rust demo's nodes.
  */
 #include <stddef.h>
 
 #include "games.h"
 
-#define WIN 1000000
 #define FULL 0x1ffu
 
 enum { MARK_X = 0, MARK_O = 1, NO_MARK = -1 };
@@ -86,8 +85,8 @@ static int32_t evaluate(void *user_data, int32_t player, uint32_t ply, uint32_t 
     if (w == NO_MARK) {
         return 0;
     }
-    /* A win `ply` plies from the root is WIN - ply; a loss its negation. */
-    return w == player ? WIN - (int32_t)ply : -(WIN - (int32_t)ply);
+    /* A win `ply` plies from the root is ALPHABETA_WIN - ply; a loss its negation. */
+    return w == player ? ALPHABETA_WIN_IN(ply) : ALPHABETA_LOSS_IN(ply);
 }
 
 /* The position itself, as the Rust model's key: X's cells, O's shifted by 9, the side to move

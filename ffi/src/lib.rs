@@ -186,6 +186,33 @@ pub extern "C" fn alphabeta_status_message(status: i32) -> *const c_char {
     message.as_ptr().cast()
 }
 
+/// The score of a win at the root itself (ply 0): `evaluate` returns `ALPHABETA_WIN - d` for a
+/// position won `d` plies from the root and `-(ALPHABETA_WIN - d)` for one lost (see
+/// `alphabeta_win_in`, `alphabeta_loss_in` and the `ALPHABETA_WIN_IN` / `ALPHABETA_LOSS_IN`
+/// macros). The same in double engines (`1e6`).
+pub const ALPHABETA_WIN: i32 = 1_000_000;
+
+/// Scores within `ALPHABETA_MAX_MATE_PLY` of `±ALPHABETA_WIN` are wins and losses; heuristic
+/// scores stay strictly inside `±(ALPHABETA_WIN - ALPHABETA_MAX_MATE_PLY)`.
+pub const ALPHABETA_MAX_MATE_PLY: u32 = 4096;
+
+const _: () = assert!(ALPHABETA_WIN == <i32 as alphabeta::Score>::WIN);
+const _: () = assert!(ALPHABETA_MAX_MATE_PLY == alphabeta::MAX_MATE_PLY);
+
+/// The score of a win `ply` plies from the root, `ALPHABETA_WIN - ply` (`ply` at most
+/// `ALPHABETA_MAX_MATE_PLY`; larger plies give the score at `ALPHABETA_MAX_MATE_PLY`).
+#[no_mangle]
+pub extern "C" fn alphabeta_win_in(ply: u32) -> i32 {
+    ALPHABETA_WIN - ply.min(ALPHABETA_MAX_MATE_PLY) as i32
+}
+
+/// The score of a loss `ply` plies from the root, `-(ALPHABETA_WIN - ply)` (`ply` at most
+/// `ALPHABETA_MAX_MATE_PLY`, as in `alphabeta_win_in`).
+#[no_mangle]
+pub extern "C" fn alphabeta_loss_in(ply: u32) -> i32 {
+    -alphabeta_win_in(ply)
+}
+
 /// The library's version as a static string, `"MAJOR.MINOR.PATCH"` (compare with the
 /// header's `ALPHABETA_VERSION_STRING`).
 #[no_mangle]
@@ -995,6 +1022,47 @@ pub struct alphabeta_engine {
     table_memory: *mut u8,
     kind: UnsafeCell<Kind>,
 }
+
+/// Bytes that hold an engine of the standard library (256 moves, 64 plies) on every supported
+/// target, 32- or 64-bit, with or without `std`: at least `alphabeta_engine_size()` there
+/// (20,384 on x86-64 and 20,104 on Cortex-M4 today). For static storage decided at compile
+/// time; `alphabeta_engine_init` still checks the size it is given.
+pub const ALPHABETA_ENGINE_STORAGE_SIZE: usize = 20_480;
+
+/// Bytes that hold an engine of the `small` library (64 moves, 32 plies) on every supported
+/// target: at least `alphabeta_engine_size()` there (7,048 on Cortex-M4 today).
+pub const ALPHABETA_SMALL_ENGINE_STORAGE_SIZE: usize = 7_168;
+
+/// The alignment every engine needs at most, in bytes (`alphabeta_engine_align()` is at most
+/// this): 8, the alignment of `uint64_t` on the supported targets.
+pub const ALPHABETA_ENGINE_ALIGN: usize = 8;
+
+/// Static storage for an engine of the standard library, usable from C99 (no `_Alignas`): its
+/// `uint64_t` words give it the alignment. Pass `&storage` and `sizeof storage` to
+/// `alphabeta_engine_init`.
+#[repr(C)]
+pub struct alphabeta_engine_storage {
+    /// The engine's memory.
+    pub words: [u64; 2_560],
+}
+
+/// Static storage for an engine of the `small` library, as `alphabeta_engine_storage`.
+#[repr(C)]
+pub struct alphabeta_small_engine_storage {
+    /// The engine's memory.
+    pub words: [u64; 896],
+}
+
+// The constants hold for this build: a target or a change that outgrows them fails to compile.
+#[cfg(not(feature = "small"))]
+const _: () = assert!(size_of::<alphabeta_engine>() <= ALPHABETA_ENGINE_STORAGE_SIZE);
+#[cfg(feature = "small")]
+const _: () = assert!(size_of::<alphabeta_engine>() <= ALPHABETA_SMALL_ENGINE_STORAGE_SIZE);
+const _: () = assert!(align_of::<alphabeta_engine>() <= ALPHABETA_ENGINE_ALIGN);
+const _: () = assert!(align_of::<alphabeta_engine_storage>() >= align_of::<alphabeta_engine>());
+const _: () = assert!(size_of::<alphabeta_engine_storage>() == ALPHABETA_ENGINE_STORAGE_SIZE);
+const _: () =
+    assert!(size_of::<alphabeta_small_engine_storage>() == ALPHABETA_SMALL_ENGINE_STORAGE_SIZE);
 
 /// The bytes an engine needs (for `alphabeta_engine_init`).
 #[no_mangle]

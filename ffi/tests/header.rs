@@ -2,7 +2,7 @@
 //! code now. If this fails, regenerate it and commit the result:
 //!
 //! ```text
-//! ALPHABETA_UPDATE_HEADER=1 cargo build -p alphabeta-ffi
+//! ALPHABETA_UPDATE_HEADER=1 cargo test -p alphabeta-ffi --test header
 //! ```
 
 #[test]
@@ -11,7 +11,7 @@ fn the_committed_header_is_current() {
     assert!(
         committed == alphabeta::GENERATED_C_HEADER,
         "include/alphabeta.h differs from a fresh cbindgen run: regenerate it with \
-         `ALPHABETA_UPDATE_HEADER=1 cargo build -p alphabeta-ffi` and commit it"
+         `ALPHABETA_UPDATE_HEADER=1 cargo test -p alphabeta-ffi --test header` and commit it"
     );
 }
 

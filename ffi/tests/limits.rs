@@ -135,3 +135,32 @@ fn the_rust_limits_mean_the_same() {
     let result = engine.search(&mut board, &limits).unwrap();
     assert_eq!((result.depth, result.completed), (3, false));
 }
+
+#[test]
+fn the_compile_time_storage_holds_an_engine() {
+    // The header's sizes for static storage hold this build's engine (the standard library:
+    // these tests never build `small`), with the alignment it needs.
+    assert!(alphabeta_engine_size() <= ALPHABETA_ENGINE_STORAGE_SIZE);
+    assert!(alphabeta_engine_align() <= ALPHABETA_ENGINE_ALIGN);
+    assert_eq!(size_of::<alphabeta_engine_storage>(), ALPHABETA_ENGINE_STORAGE_SIZE);
+    assert_eq!(size_of::<alphabeta_small_engine_storage>(), ALPHABETA_SMALL_ENGINE_STORAGE_SIZE);
+    let mut storage = Box::new(alphabeta_engine_storage { words: [0; 2_560] });
+    let mut engine = null_mut();
+    // SAFETY: the storage is valid for its size and outlives the engine.
+    let status = unsafe {
+        alphabeta_engine_init(
+            (&mut *storage as *mut alphabeta_engine_storage).cast(),
+            size_of::<alphabeta_engine_storage>(),
+            null(),
+            null_mut(),
+            0,
+            &mut engine,
+        )
+    };
+    assert_eq!(status, ALPHABETA_OK);
+    assert!(!engine.is_null());
+    // The win-score helpers agree with the header's constants.
+    assert_eq!(alphabeta_win_in(3), ALPHABETA_WIN - 3);
+    assert_eq!(alphabeta_loss_in(3), -(ALPHABETA_WIN - 3));
+    assert_eq!(alphabeta_win_in(u32::MAX), ALPHABETA_WIN - ALPHABETA_MAX_MATE_PLY as i32);
+}
