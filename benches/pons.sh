@@ -183,7 +183,7 @@ else
       check_summary his "$work/his.out" "$count"
       o_ir="$(awk '/^(summary|totals):/ { print $2; exit }' "$work/ours.cg")"
       h_ir="$(awk '/^(summary|totals):/ { print $2; exit }' "$work/his.cg")"
-      o_nodes="$(awk '/^line / { n += $6 } END { print n }' "$work/ours.out")"
+      o_nodes="$(awk '/^line / { for (i = 1; i < NF; i++) if ($i == "nodes") n += $(i + 1) } END { print n }' "$work/ours.out")"
       h_nodes="$(awk '!/^SUMMARY/ { n += $3 } END { print n }' "$work/his.out")"
       [ -n "$o_ir" ] && [ "$o_ir" -gt 0 ] || die "ours: no instructions counted inside timed_solve"
       [ -n "$h_ir" ] && [ "$h_ir" -gt 0 ] || die "his: no instructions counted inside timed_solve"

@@ -7,7 +7,8 @@
  *
  * Input: one position per line, `<moves> [<score>]`: the columns played (digits 1-7) and,
  * optionally, the expected score in Pons' definition (see tests/data/connect4/README.md).
- * Output: per position its line, score, nodes and microseconds, then one summary line
+ * Output: per position its line, score, a best column (1-7, or - when the game is over),
+ * nodes and microseconds, then one summary line
  * `positions N mismatches M mean_us X mean_nodes Y`, exactly as the Rust example prints them
  * (the node counts are the same too). A line that is not a legal position is reported with
  * its line number on stderr and skipped. The exit code is 1 when a score mismatched or a line
@@ -36,146 +37,16 @@
 #include <time.h>
 
 #include "alphabeta.h"
-
-/* ---------------------------------------------------------------------------------------
- * The board (Pons' layout): each column takes 7 bits, 6 cells and a guard bit; bit
- * `col * 7 + row`, row 0 at the bottom. `current` holds the stones of the side to move,
- * `mask` every stone. A move is a column, 0 (left) to 6. */
-
-#define WIDTH 7
-#define HEIGHT 6
-#define CELLS (WIDTH * HEIGHT)
-#define WIN ALPHABETA_WIN /* the header's win score: a win d plies away is WIN - d */
-#define MAX_MATE_PLY ALPHABETA_MAX_MATE_PLY
-
-/* Columns from the centre outwards: the order of generation among equal threat counts. */
-static const int CENTRE_FIRST[WIDTH] = {3, 2, 4, 1, 5, 0, 6};
-
-#define BOTTOM_MASK(col) (UINT64_C(1) << ((col) * (HEIGHT + 1)))
-#define TOP_MASK(col) (UINT64_C(1) << (HEIGHT - 1 + (col) * (HEIGHT + 1)))
-#define COLUMN_MASK(col) (((UINT64_C(1) << HEIGHT) - 1) << ((col) * (HEIGHT + 1)))
-/* The bottom cell of every column, and every playable cell (no guard bits). */
-#define BOTTOM                                                                             \
-    (BOTTOM_MASK(0) | BOTTOM_MASK(1) | BOTTOM_MASK(2) | BOTTOM_MASK(3) | BOTTOM_MASK(4) | \
-     BOTTOM_MASK(5) | BOTTOM_MASK(6))
-#define BOARD (BOTTOM * ((UINT64_C(1) << HEIGHT) - 1))
-
-typedef struct {
-    uint64_t current; /* stones of the side to move */
-    uint64_t mask;    /* every stone */
-    uint32_t moves;   /* stones played */
-} position;
-
-static int popcount64(uint64_t x) {
-    x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
-    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
-    x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
-    return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
-}
-
-/* Four in a row along the direction of shift `s` (1 vertical, H+1 horizontal, H and H+2 the
- * diagonals). The shifts are constants so that the compiler folds them. */
-#define FOUR_ALONG(stones, s) \
-    ((((stones) & ((stones) >> (s))) & (((stones) & ((stones) >> (s))) >> (2 * (s)))) != 0)
-
-/* true when `stones` holds four in a row. */
-static bool has_four(uint64_t stones) {
-    return FOUR_ALONG(stones, 1) || FOUR_ALONG(stones, HEIGHT + 1) || FOUR_ALONG(stones, HEIGHT) ||
-           FOUR_ALONG(stones, HEIGHT + 2);
-}
-
-/* The cells completing a four along shift `s`: the gap may be any of the four cells. */
-static uint64_t winning_along(uint64_t stones, int s) {
-    uint64_t pair = (stones << s) & (stones << (2 * s));
-    uint64_t cells = (pair & (stones << (3 * s))) | (pair & (stones >> s));
-    pair = (stones >> s) & (stones >> (2 * s));
-    return cells | (pair & (stones << s)) | (pair & (stones >> (3 * s)));
-}
-
-/* The empty cells that would complete four in a row for the owner of `stones`, given every
- * stone in `mask` (Pons' `compute_winning_position`). */
-static inline uint64_t winning_cells(uint64_t stones, uint64_t mask) {
-    uint64_t cells = (stones << 1) & (stones << 2) & (stones << 3); /* vertical */
-    cells |= winning_along(stones, HEIGHT + 1);                      /* horizontal */
-    cells |= winning_along(stones, HEIGHT);                          /* diagonals */
-    cells |= winning_along(stones, HEIGHT + 2);
-    return cells & (BOARD ^ mask);
-}
-
-static bool can_play(const position *p, int col) {
-    return (p->mask & TOP_MASK(col)) == 0;
-}
-
-static void play(position *p, int col) {
-    p->current ^= p->mask;
-    p->mask |= p->mask + BOTTOM_MASK(col);
-    p->moves += 1;
-}
-
-/* true when the player who moved last has four in a row. */
-static bool is_won(const position *p) {
-    return has_four(p->current ^ p->mask);
-}
-
-static uint64_t playable_cells(const position *p) {
-    return (p->mask + BOTTOM) & BOARD;
-}
-
-static bool can_win_next(const position *p) {
-    return (winning_cells(p->current, p->mask) & playable_cells(p)) != 0;
-}
-
-/* The playable cells that do not let the opponent win at once (0: every move loses). */
-static uint64_t non_losing_cells(const position *p) {
-    uint64_t playable = playable_cells(p);
-    uint64_t threats = winning_cells(p->current ^ p->mask, p->mask);
-    uint64_t forced = playable & threats;
-    if (forced != 0) {
-        if (forced & (forced - 1)) {
-            return 0; /* two threats: one of them wins */
-        }
-        playable = forced;
-    }
-    return playable & ~(threats >> 1);
-}
-
-/* Winning cells of the side to move after a stone in `col`: Pons' ordering score. */
-static int threats_after(const position *p, int col) {
-    uint64_t stone = playable_cells(p) & COLUMN_MASK(col);
-    return popcount64(winning_cells(p->current | stone, p->mask));
-}
+#include "connect4_board.h"
 
 /* ---------------------------------------------------------------------------------------
  * The solver's game model, as callbacks: copy-make on a stack of solver states. */
-
-typedef struct {
-    position pos;
-    bool won;          /* the previous mover has four */
-    bool can_win_next; /* the side to move wins with its next stone */
-    uint64_t non_losing;
-} solver_state;
 
 typedef struct {
     solver_state stack[CELLS + 2];
     int top;
 } solver_game;
 
-static solver_state solver_state_new(position pos) {
-    solver_state s;
-    s.pos = pos;
-    s.won = is_won(&pos);
-    s.can_win_next = !s.won && can_win_next(&pos);
-    s.non_losing = s.won ? 0 : non_losing_cells(&pos);
-    return s;
-}
-
-static int32_t win_in(uint32_t ply) {
-    return WIN - (int32_t)(ply < MAX_MATE_PLY ? ply : MAX_MATE_PLY);
-}
-
-static int32_t loss_in(uint32_t ply) {
-    return -win_in(ply);
-}
 
 static int32_t c4_generate_moves(void *user_data, uint32_t *moves, int32_t capacity) {
     const solver_game *g = (const solver_game *)user_data;
@@ -301,9 +172,38 @@ static int32_t engine_threshold(int s, uint32_t n) {
 
 typedef struct {
     int score;
+    int best; /* a column (0-6) that achieves the score, -1 when the game is over */
     uint64_t nodes;
     unsigned searches;
 } solution;
+
+/* A best column of a position the solver does not search (decided, or two cells left): a
+ * winning column, else one that does not lose at once, else any playable one, centre first;
+ * -1 when the game is over. The Rust `decided_move`. */
+static int decided_move(const position *p) {
+    uint64_t non_losing, wins;
+    int i, best = -1, keeps = 0;
+    if (is_won(p)) {
+        return -1;
+    }
+    non_losing = non_losing_cells(p);
+    wins = winning_cells(p->current, p->mask) & playable_cells(p);
+    for (i = 0; i < WIDTH; i++) {
+        int col = CENTRE_FIRST[i];
+        int col_keeps = (non_losing & COLUMN_MASK(col)) != 0;
+        if (!can_play(p, col)) {
+            continue;
+        }
+        if (wins & COLUMN_MASK(col)) {
+            return col;
+        }
+        if (best < 0 || (!keeps && col_keeps)) {
+            best = col;
+            keeps = col_keeps;
+        }
+    }
+    return best;
+}
 
 static alphabeta_status solve(alphabeta_engine *engine, const alphabeta_game *callbacks,
                               solver_game *game, position pos, solution *out) {
@@ -316,6 +216,7 @@ static alphabeta_status solve(alphabeta_engine *engine, const alphabeta_game *ca
     game->top = 0;
     game->stack[0] = solver_state_new(pos);
     out->score = 0;
+    out->best = -1;
     out->nodes = 0;
     out->searches = 0;
     if (c4_is_terminal(game) || depth == 0) {
@@ -324,6 +225,7 @@ static alphabeta_status solve(alphabeta_engine *engine, const alphabeta_game *ca
             return status;
         }
         out->score = pons_score(r.score, n);
+        out->best = decided_move(&pos);
         out->nodes = r.nodes;
         out->searches = 1;
         return ALPHABETA_OK;
@@ -349,11 +251,16 @@ static alphabeta_status solve(alphabeta_engine *engine, const alphabeta_game *ca
         out->searches += 1;
         if (r.score >= beta) {
             min = med + 1;
+            /* The move proving "at least med + 1": the last such proof is of the score. */
+            out->best = r.has_best_move ? (int)r.best_move : -1;
         } else {
             max = med;
         }
     }
     out->score = min;
+    if (out->best < 0) {
+        out->best = decided_move(&pos);
+    }
     return ALPHABETA_OK;
 }
 
@@ -574,8 +481,13 @@ int main(int argc, char **argv) {
             skipped++;
             continue;
         }
-        printf("line %lu score %d nodes %" PRIu64 " us %" PRIu64, line_number, sol.score, sol.nodes,
-               micros);
+        printf("line %lu score %d best ", line_number, sol.score);
+        if (sol.best < 0) {
+            printf("-");
+        } else {
+            printf("%d", sol.best + 1);
+        }
+        printf(" nodes %" PRIu64 " us %" PRIu64, sol.nodes, micros);
         if (has_expected && expected != sol.score) {
             mismatches++;
             printf(" MISMATCH expected %" PRId32, expected);

@@ -26,7 +26,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "alphabeta.hpp"
+#include <alphabeta.hpp>
 
 namespace {
 

@@ -27,7 +27,9 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicU8;
 use std::time::Instant;
 
-use alphabeta::games::connect4::{solve, solver_engine, Connect4, Solution, SolverEngine};
+use alphabeta::games::connect4::{
+    solve_with_progress, solver_engine, Connect4, Solution, SolveProgress, SolverEngine,
+};
 use alphabeta::tt::{Slot, Slot32, TableSlice};
 use alphabeta::SearchError;
 
@@ -39,10 +41,12 @@ const HELP: &str = "\
 usage: connect4 [OPTIONS] [FILE]
 
 Solves Connect Four positions, one `moves [score]` line each (moves: the columns played,
-digits 1-7; score: the expected score in Pons' definition), read from FILE or, without FILE,
-from stdin. Prints per position `line N score S nodes K us U`, then the summary line
-`positions N mismatches M mean_us X mean_nodes Y`. Exit code 1 when a score mismatched or a
-line was skipped.
+digits 1-7; score: the expected score in Pons' definition), read from FILE or, without FILE
+or with -, from stdin. Prints per position `line N score S best C nodes K us U` (C: a best
+column, 1-7, or - when the game is over), then the summary line
+`positions N mismatches M mean_us X mean_nodes Y`. A long solve reports its progress on
+stderr (the range the score is known to lie in) after each null-window search, once a second
+has passed since the last report. Exit code 1 when a score mismatched or a line was skipped.
 
 options:
   --table-mib N   transposition table of N MiB (N * 2^20 bytes, 16-byte slots; 0: no
@@ -91,8 +95,9 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
 fn timed_solve(
     solver: &mut SolverEngine<TableSlice<'_, i32>>,
     position: Connect4,
+    progress: impl FnMut(&SolveProgress),
 ) -> Result<Solution, SearchError> {
-    solve(solver, black_box(position))
+    solve_with_progress(solver, black_box(position), progress)
 }
 
 fn main() -> ExitCode {
@@ -106,6 +111,7 @@ fn main() -> ExitCode {
     };
     let input: Box<dyn Read> = match &options.input {
         None => Box::new(std::io::stdin()),
+        Some(path) if path == "-" => Box::new(std::io::stdin()),
         Some(path) => match std::fs::File::open(path) {
             Ok(file) => Box::new(file),
             Err(error) => {
@@ -167,7 +173,19 @@ fn main() -> ExitCode {
         table.clear();
         solver.clear_history();
         let start = Instant::now();
-        let solution = black_box(timed_solve(&mut solver, position));
+        let mut next_report = 1;
+        let progress = |p: &SolveProgress| {
+            // Long solves say how far they are, once a second at most (stderr).
+            let seconds = start.elapsed().as_secs();
+            if seconds >= next_report {
+                next_report = seconds + 1;
+                eprintln!(
+                    "line {line_number}: score in {}..={} after {} nodes, {seconds} s",
+                    p.min, p.max, p.nodes
+                );
+            }
+        };
+        let solution = black_box(timed_solve(&mut solver, position, progress));
         let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
         let solution = match solution {
             Ok(solution) => solution,
@@ -187,7 +205,10 @@ fn main() -> ExitCode {
         };
         if !options.quiet || !verdict.is_empty() {
             let (nodes, micros) = (solution.nodes, nanos as f64 / 1e3);
-            println!("line {line_number} score {score} nodes {nodes} us {micros:.1}{verdict}");
+            let best = solution.best_move.map_or("-".to_owned(), |col| (col + 1).to_string());
+            println!(
+                "line {line_number} score {score} best {best} nodes {nodes} us {micros:.1}{verdict}"
+            );
         }
         positions += 1;
         total_nanos = total_nanos.saturating_add(nanos);

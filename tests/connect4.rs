@@ -59,3 +59,39 @@ fn a_full_board_is_terminal_and_a_drawn_position_scores_zero() {
     assert_eq!(result.nodes, 2);
     assert_eq!(result.pv.as_slice(), moves_left.as_slice());
 }
+
+#[test]
+fn the_solver_gives_a_best_move_that_keeps_the_score() {
+    // `solve` (the null-window driver over the solver's game model) on the first 300 positions
+    // of each of Pons' end-game and middle-game sets: its best move is legal, and the score of
+    // the position after it, for the opponent, is the negation (a winning move ends the game).
+    use alphabeta::games::connect4::{solve, solve_with_progress, solver_engine};
+    use alphabeta::tt::HeapTable;
+    let table = HeapTable::<i32>::with_mib(4).unwrap();
+    let mut solver = solver_engine(&table);
+    let sets = [include_str!("data/connect4/Test_L3_R1"), include_str!("data/connect4/Test_L2_R1")];
+    for text in sets {
+        for (line, moves, expected) in positions(text).into_iter().take(300) {
+            let position = Connect4::from_moves(&moves).unwrap();
+            table.clear();
+            let mut reports = 0;
+            let solution = solve_with_progress(&mut solver, position, |p| {
+                reports += 1;
+                assert!(p.min <= expected && expected <= p.max, "line {line}: {p:?}");
+            })
+            .unwrap();
+            assert_eq!(solution.score, expected, "line {line}");
+            assert!(reports <= solution.searches, "line {line}");
+            let best = solution.best_move.expect("a position with moves");
+            assert!(position.can_play(best), "line {line}: column {best} is full");
+            let mut child = position;
+            child.play(best);
+            if child.is_won() {
+                continue;
+            }
+            table.clear();
+            let reply = solve(&mut solver, child).unwrap();
+            assert_eq!(reply.score, -expected, "line {line}: best move {best}");
+        }
+    }
+}

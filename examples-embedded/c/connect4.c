@@ -1,8 +1,9 @@
 /*
  * Connect Four for exact solving, as alphabeta_game callbacks, and Pons' null-window driver
  * over alphabeta_search_window: the Rust `Connect4Solver`, `SolverEval` and `solve`
- * (src/games/connect4.rs). The game code is examples-c/connect4.c's, with the state in a
- * static game instead of the heap and without stdio.
+ * (src/games/connect4.rs). The bitboards and the solver's position state are
+ * examples-c/connect4_board.h, shared with examples-c/connect4.c; here the states live in a
+ * static game instead of the heap, without stdio.
  *
  * Bitboards after Pons: each column takes 7 bits (6 cells and a guard bit), bit
  * `col * 7 + row`, row 0 at the bottom; `current` holds the stones of the side to move,
@@ -13,139 +14,16 @@
  */
 #include "games.h"
 
-#define WIDTH 7
-#define HEIGHT 6
-#define CELLS CONNECT4_CELLS
-#define WIN ALPHABETA_WIN /* the header's win score: a win d plies away is WIN - d */
-#define MAX_MATE_PLY ALPHABETA_MAX_MATE_PLY
-
-/* Columns from the centre outwards: the order of generation among equal threat counts. */
-static const int CENTRE_FIRST[WIDTH] = {3, 2, 4, 1, 5, 0, 6};
-
-#define BOTTOM_MASK(col) (UINT64_C(1) << ((col) * (HEIGHT + 1)))
-#define TOP_MASK(col) (UINT64_C(1) << (HEIGHT - 1 + (col) * (HEIGHT + 1)))
-#define COLUMN_MASK(col) (((UINT64_C(1) << HEIGHT) - 1) << ((col) * (HEIGHT + 1)))
-/* The bottom cell of every column, and every playable cell (no guard bits). */
-#define BOTTOM                                                                             \
-    (BOTTOM_MASK(0) | BOTTOM_MASK(1) | BOTTOM_MASK(2) | BOTTOM_MASK(3) | BOTTOM_MASK(4) | \
-     BOTTOM_MASK(5) | BOTTOM_MASK(6))
-#define BOARD (BOTTOM * ((UINT64_C(1) << HEIGHT) - 1))
-
-typedef struct {
-    uint64_t current; /* stones of the side to move */
-    uint64_t mask;    /* every stone */
-    uint32_t moves;   /* stones played */
-} position;
-
-static int popcount64(uint64_t x) {
-    x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
-    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
-    x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
-    return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
-}
-
-/* Four in a row along the direction of shift `s` (1 vertical, H+1 horizontal, H and H+2 the
- * diagonals). */
-#define FOUR_ALONG(stones, s) \
-    ((((stones) & ((stones) >> (s))) & (((stones) & ((stones) >> (s))) >> (2 * (s)))) != 0)
-
-static bool has_four(uint64_t stones) {
-    return FOUR_ALONG(stones, 1) || FOUR_ALONG(stones, HEIGHT + 1) ||
-           FOUR_ALONG(stones, HEIGHT) || FOUR_ALONG(stones, HEIGHT + 2);
-}
-
-/* The cells completing a four along shift `s`: the gap may be any of the four cells. */
-static uint64_t winning_along(uint64_t stones, int s) {
-    uint64_t pair = (stones << s) & (stones << (2 * s));
-    uint64_t cells = (pair & (stones << (3 * s))) | (pair & (stones >> s));
-    pair = (stones >> s) & (stones >> (2 * s));
-    return cells | (pair & (stones << s)) | (pair & (stones >> (3 * s)));
-}
-
-/* The empty cells that would complete four in a row for the owner of `stones`. */
-static uint64_t winning_cells(uint64_t stones, uint64_t mask) {
-    uint64_t cells = (stones << 1) & (stones << 2) & (stones << 3); /* vertical */
-    cells |= winning_along(stones, HEIGHT + 1);                      /* horizontal */
-    cells |= winning_along(stones, HEIGHT);                          /* diagonals */
-    cells |= winning_along(stones, HEIGHT + 2);
-    return cells & (BOARD ^ mask);
-}
-
-static bool can_play(const position *p, int col) {
-    return (p->mask & TOP_MASK(col)) == 0;
-}
-
-static void play(position *p, int col) {
-    p->current ^= p->mask;
-    p->mask |= p->mask + BOTTOM_MASK(col);
-    p->moves += 1;
-}
-
-/* true when the player who moved last has four in a row. */
-static bool is_won(const position *p) {
-    return has_four(p->current ^ p->mask);
-}
-
-static uint64_t playable_cells(const position *p) {
-    return (p->mask + BOTTOM) & BOARD;
-}
-
-static bool can_win_next(const position *p) {
-    return (winning_cells(p->current, p->mask) & playable_cells(p)) != 0;
-}
-
-/* The playable cells that do not let the opponent win at once (0: every move loses). */
-static uint64_t non_losing_cells(const position *p) {
-    uint64_t playable = playable_cells(p);
-    uint64_t threats = winning_cells(p->current ^ p->mask, p->mask);
-    uint64_t forced = playable & threats;
-    if (forced != 0) {
-        if (forced & (forced - 1)) {
-            return 0; /* two threats: one of them wins */
-        }
-        playable = forced;
-    }
-    return playable & ~(threats >> 1);
-}
-
-/* Winning cells of the side to move after a stone in `col`: Pons' ordering score. */
-static int threats_after(const position *p, int col) {
-    uint64_t stone = playable_cells(p) & COLUMN_MASK(col);
-    return popcount64(winning_cells(p->current | stone, p->mask));
-}
+#include "connect4_board.h"
 
 /* ---------------------------------------------------------------------------------------
  * The solver's game model: copy-make on a stack of solver states (one per ply; a search is
  * never deeper than the empty cells). */
 
-typedef struct {
-    position pos;
-    bool won;          /* the previous mover has four */
-    bool can_win_next; /* the side to move wins with its next stone */
-    uint64_t non_losing;
-} solver_state;
-
 static struct {
     solver_state stack[CELLS + 1];
     int top;
 } game;
-
-static solver_state solver_state_new(position pos) {
-    solver_state s;
-    s.pos = pos;
-    s.won = is_won(&pos);
-    s.can_win_next = !s.won && can_win_next(&pos);
-    s.non_losing = s.won ? 0 : non_losing_cells(&pos);
-    return s;
-}
-
-static int32_t win_in(uint32_t ply) {
-    return WIN - (int32_t)(ply < MAX_MATE_PLY ? ply : MAX_MATE_PLY);
-}
-
-static int32_t loss_in(uint32_t ply) {
-    return -win_in(ply);
-}
 
 static int32_t generate_moves(void *user_data, uint32_t *moves, int32_t capacity) {
     (void)user_data;

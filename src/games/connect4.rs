@@ -619,6 +619,9 @@ pub fn solver_engine<T: crate::tt::Table<i32>>(table: T) -> SolverEngine<T> {
 pub struct Solution {
     /// The score in Pons' definition (see [`pons_score`]).
     pub score: i32,
+    /// A column (0–6) that achieves the score, `None` when the game is over (a full board or
+    /// a four on it).
+    pub best_move: Option<u8>,
     /// Nodes visited by all the null-window searches.
     pub nodes: u64,
     /// Null-window searches run.
@@ -653,13 +656,45 @@ where
     T: crate::tt::Table<i32>,
     O: crate::ordering::MoveSorter<Connect4Solver>,
 {
+    solve_with_progress(engine, position, |_| {})
+}
+
+/// Where [`solve_with_progress`] is: after each null-window search, the range the score is
+/// known to lie in and the work so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveProgress {
+    /// The score is at least this (Pons' definition).
+    pub min: i32,
+    /// The score is at most this.
+    pub max: i32,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Null-window searches so far.
+    pub searches: u32,
+}
+
+/// [`solve`], calling `progress` after every null-window search (a long solve, minutes from
+/// some openings, can report how far it is).
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_with_progress<T, O>(
+    engine: &mut crate::Engine<Connect4Solver, SolverEval, 7, 42, T, O>,
+    position: Connect4,
+    mut progress: impl FnMut(&SolveProgress),
+) -> Result<Solution, crate::SearchError>
+where
+    T: crate::tt::Table<i32>,
+    O: crate::ordering::MoveSorter<Connect4Solver>,
+{
     let n = position.moves_played();
     let mut game = Connect4Solver::new(position);
     let depth = position.remaining_cells();
-    let mut solution = Solution { score: 0, nodes: 0, searches: 0 };
+    let mut solution = Solution { score: 0, best_move: None, nodes: 0, searches: 0 };
     if game.is_terminal() || depth == 0 {
         let result = engine.search_window(&mut game, depth, -i32::MAX, i32::MAX)?;
         solution.score = pons_score(result.score, n);
+        solution.best_move = decided_move(&position);
         solution.nodes = result.nodes;
         solution.searches = 1;
         return Ok(solution);
@@ -683,12 +718,44 @@ where
         solution.searches += 1;
         if result.score >= beta {
             min = med + 1;
+            // A move proving "at least med + 1" (for a root the table answered, the move of
+            // its entry): the last such proof is of the final score.
+            solution.best_move = result.best_move;
         } else {
             max = med;
         }
+        progress(&SolveProgress { min, max, nodes: solution.nodes, searches: solution.searches });
     }
     solution.score = min;
+    if solution.best_move.is_none() {
+        // Never above the lowest score the position allows: every move that does not lose at
+        // once achieves it.
+        solution.best_move = decided_move(&position);
+    }
     Ok(solution)
+}
+
+/// A best move of a position without a search: a winning column, else one that does not lose
+/// at once, else any playable one (centre first); `None` when the game is over.
+fn decided_move(position: &Connect4) -> Option<u8> {
+    if position.is_won() {
+        return None;
+    }
+    let playable = CENTRE_FIRST.into_iter().filter(|&col| position.can_play(col));
+    let non_losing = position.non_losing_cells();
+    let mut best = None;
+    for col in playable {
+        if position.is_winning_move(col) {
+            return Some(col);
+        }
+        let keeps = non_losing & column_mask(u32::from(col)) != 0;
+        match best {
+            None => best = Some((col, keeps)),
+            Some((_, false)) if keeps => best = Some((col, keeps)),
+            _ => {}
+        }
+    }
+    best.map(|(col, _)| col)
 }
 
 /// Converts a root score of [`Connect4Eval`] into the score of Pons' benchmark sets, for the

@@ -329,15 +329,26 @@ where
             line.clear();
         }
         match self.dispatch(&mut ctx, game, root, alpha, beta) {
-            Ok(score) => Ok(WindowResult {
-                score,
-                best_move: self.pv.first().and_then(|line| line.first().copied()),
-                nodes: ctx.nodes(),
-                stats: ctx.stats(),
-            }),
+            Ok(score) => {
+                let searched = self.pv.first().and_then(|line| line.first().copied());
+                let best_move = searched.or_else(|| self.table_root_move(game, depth));
+                Ok(WindowResult { score, best_move, nodes: ctx.nodes(), stats: ctx.stats() })
+            }
             Err(Halt::Failed) => Err(ctx.take_error()),
             // Without limits nothing can interrupt the search.
             Err(Halt::Interrupted) => unreachable!("a windowed search has no clock or stop flag"),
         }
+    }
+
+    /// The move of the table's entry for a root that the table answered (no move was
+    /// searched): the legal move with the entry's move code, if there is one.
+    fn table_root_move(&self, game: &G, depth: u32) -> Option<G::Move> {
+        if !T::ENABLED || depth == 0 || game.is_terminal() {
+            return None;
+        }
+        let code = self.table.probe(game.zobrist_key())?.move_code?;
+        let mut moves = crate::game::MoveList::<G::Move, MAX_MOVES>::new();
+        game.generate_moves(&mut moves);
+        moves.iter().copied().find(|mv| crate::tt::MoveCode::move_code(*mv) == code)
     }
 }

@@ -93,8 +93,10 @@ pub struct WindowResult<M, S> {
     /// The fail-soft score: `<= alpha` is an upper bound, `>= beta` a lower bound, anything
     /// between is exact.
     pub score: S,
-    /// The move that produced `score` (the first of the best when several tie); `None` for a
-    /// terminal root, a root without legal moves, depth 0, or a root answered by the table.
+    /// The move that produced `score` (the first of the best when several tie); for a root
+    /// answered by the table, the entry's move (the legal move with its move code). `None`
+    /// for a terminal root, a root without legal moves, depth 0, or a table entry without a
+    /// move.
     pub best_move: Option<M>,
     /// Nodes visited, the root included.
     pub nodes: u64,
