@@ -13,7 +13,7 @@
 //!
 //! (An evaluation of `INT32_MIN` used to overflow when the search negated it: a caught panic
 //! in debug builds, a wrong score in release builds. The recovery of an engine from a caught
-//! panic is a unit test of `ffi/src/lib.rs` now that no input provokes one.)
+//! panic is a unit test of `ffi/src/engine.rs` now that no input provokes one.)
 
 #![cfg(feature = "std")]
 

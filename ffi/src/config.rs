@@ -1,0 +1,195 @@
+//! The engine's configuration: `alphabeta_config` and its conversion to the Rust `Config`.
+
+use super::*;
+
+/// `alphabeta_config.algorithm`: negamax alpha-beta with the accelerators (default).
+pub const ALPHABETA_ALGORITHM_ALPHA_BETA: u32 = 0;
+/// `alphabeta_config.algorithm`: plain minimax, no pruning, no accelerator.
+pub const ALPHABETA_ALGORITHM_MINIMAX: u32 = 1;
+/// `alphabeta_config.tt_cutoffs`: entries searched at least as deep, or proven (default).
+pub const ALPHABETA_TT_CUTOFFS_DEEPER_OR_PROVEN: u32 = 0;
+/// `alphabeta_config.tt_cutoffs`: only entries searched exactly as deep (verification).
+pub const ALPHABETA_TT_CUTOFFS_EQUAL_DRAFT: u32 = 1;
+/// `alphabeta_config.tt_cutoffs`: never; the table only orders moves.
+pub const ALPHABETA_TT_CUTOFFS_NEVER: u32 = 2;
+/// `alphabeta_config.parallel_scheme`: every thread searches the whole root, sharing the table.
+pub const ALPHABETA_PARALLEL_LAZY_SMP: u32 = 0;
+/// `alphabeta_config.parallel_scheme`: the first root move alone, then the others shared out,
+/// and the same at each first move down the principal variation (default).
+pub const ALPHABETA_PARALLEL_ROOT_SPLIT: u32 = 1;
+/// `alphabeta_config.score_type`: `int32_t` scores from `evaluate` (default).
+pub const ALPHABETA_SCORE_INT32: u32 = 0;
+/// `alphabeta_config.score_type`: `double` scores from `evaluate_double`.
+pub const ALPHABETA_SCORE_DOUBLE: u32 = 1;
+
+/// Every option of the engine; start from `alphabeta_config_default()`. Booleans are `bool`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct alphabeta_config {
+    /// `ALPHABETA_SCORE_INT32` or `ALPHABETA_SCORE_DOUBLE`; fixed for the engine's life.
+    pub score_type: u32,
+    /// `ALPHABETA_ALGORITHM_ALPHA_BETA` or `ALPHABETA_ALGORITHM_MINIMAX`.
+    pub algorithm: u32,
+    /// Depth 1, 2, … max (true) or only max (false).
+    pub iterative_deepening: bool,
+    /// Nodes between polls of the clock and the stop flag (0 counts as 1). Default 1024.
+    pub poll_interval_nodes: u32,
+    /// Move ordering on. Default true.
+    pub ordering: bool,
+    /// Ordering: the PV move first. Default true.
+    pub order_pv_move: bool,
+    /// Ordering: the table move next. Default true.
+    pub order_tt_move: bool,
+    /// Ordering: tactical moves next. Default true.
+    pub order_tactical: bool,
+    /// Ordering: killer moves next. Default true.
+    pub order_killers: bool,
+    /// Ordering: history scores for the rest. Default true.
+    pub order_history: bool,
+    /// `ALPHABETA_TT_CUTOFFS_*`. Default `DEEPER_OR_PROVEN`.
+    pub tt_cutoffs: u32,
+    /// Principal variation search. Default true.
+    pub pvs: bool,
+    /// PVS null-window width for double scores. Default 1e-4.
+    pub null_window_epsilon: f64,
+    /// Mate distance pruning. Default true.
+    pub mate_distance_pruning: bool,
+    /// Late move reductions. Default true.
+    pub lmr: bool,
+    /// LMR from this many plies left. Default 3.
+    pub lmr_min_depth: u32,
+    /// LMR from this move index (0 is the first). Default 3.
+    pub lmr_min_move_index: u32,
+    /// Quiescence search (with a `generate_tactical_moves` callback). Default true.
+    pub quiescence: bool,
+    /// Most plies of quiescence search: at most `alphabeta_max_ply()` (`BAD_CONFIG` above).
+    /// Default 4.
+    pub max_quiescence_depth: u32,
+    /// Random choice among exactly equal root moves. Default false.
+    pub tie_break: bool,
+    /// The seed of the tie-breaking generator.
+    pub tie_break_seed: u64,
+    /// Threads searching (std builds, `alphabeta_engine_new` only): 1 (the default, unlike the
+    /// Rust `Config`, whose default 0 uses every core) searches on the calling thread; 0 uses
+    /// every available core; at most 1024 (`BAD_CONFIG` above). More than 1 needs the game's
+    /// `clone_state` and `free_state` callbacks, callbacks safe to call on other threads
+    /// (each on its own copy of the state), and a thread-safe clock and progress callback.
+    pub threads: u32,
+    /// `ALPHABETA_PARALLEL_ROOT_SPLIT` (default) or `ALPHABETA_PARALLEL_LAZY_SMP`.
+    pub parallel_scheme: u32,
+    /// Root splitting keeps an iteration on one thread while the search so far has visited
+    /// fewer nodes than this (forking the pool costs more than it saves on small trees).
+    /// Default 16384; 0 splits every iteration from depth 2 on.
+    pub parallel_min_split_nodes: u32,
+}
+
+/// The default of `alphabeta_config.parallel_min_split_nodes`: the Rust
+/// `parallel::DEFAULT_MIN_SPLIT_NODES` (that module needs `std`; a test checks they agree).
+const DEFAULT_MIN_SPLIT_NODES: u32 = 16_384;
+
+/// The most threads `alphabeta_config.threads` may ask for: the Rust `parallel::MAX_THREADS`.
+const MAX_THREADS: u32 = 1024;
+
+#[cfg(all(test, feature = "std"))]
+#[test]
+fn the_defaults_and_limits_are_the_rust_ones() {
+    assert_eq!(u64::from(DEFAULT_MIN_SPLIT_NODES), alphabeta::parallel::DEFAULT_MIN_SPLIT_NODES);
+    assert_eq!(MAX_THREADS, alphabeta::parallel::MAX_THREADS);
+}
+
+/// The default configuration (the Rust `Config::new()`, int32 scores).
+#[no_mangle]
+pub extern "C" fn alphabeta_config_default() -> alphabeta_config {
+    let c = Config::new();
+    let o = OrderingConfig::ALL;
+    alphabeta_config {
+        score_type: ALPHABETA_SCORE_INT32,
+        algorithm: ALPHABETA_ALGORITHM_ALPHA_BETA,
+        iterative_deepening: c.iterative_deepening,
+        poll_interval_nodes: c.poll_interval_nodes,
+        ordering: c.ordering,
+        order_pv_move: o.pv_move,
+        order_tt_move: o.tt_move,
+        order_tactical: o.tactical,
+        order_killers: o.killers,
+        order_history: o.history,
+        tt_cutoffs: ALPHABETA_TT_CUTOFFS_DEEPER_OR_PROVEN,
+        pvs: c.pvs,
+        null_window_epsilon: c.null_window_epsilon,
+        mate_distance_pruning: c.mate_distance_pruning,
+        lmr: c.lmr,
+        lmr_min_depth: c.lmr_min_depth,
+        lmr_min_move_index: c.lmr_min_move_index,
+        quiescence: c.quiescence,
+        max_quiescence_depth: c.max_quiescence_depth,
+        tie_break: false,
+        tie_break_seed: 0,
+        threads: 1,
+        parallel_scheme: ALPHABETA_PARALLEL_ROOT_SPLIT,
+        parallel_min_split_nodes: DEFAULT_MIN_SPLIT_NODES,
+    }
+}
+
+/// The Rust configuration, ordering and score type (`true`: double) of a C configuration.
+pub(crate) fn convert(
+    c: &alphabeta_config,
+) -> Result<(Config, OrderingConfig, bool), alphabeta_status> {
+    let algorithm = match c.algorithm {
+        ALPHABETA_ALGORITHM_ALPHA_BETA => Algorithm::AlphaBeta,
+        ALPHABETA_ALGORITHM_MINIMAX => Algorithm::Minimax,
+        _ => return Err(ALPHABETA_ERROR_BAD_CONFIG),
+    };
+    let tt_cutoffs = match c.tt_cutoffs {
+        ALPHABETA_TT_CUTOFFS_DEEPER_OR_PROVEN => TtCutoffs::DeeperOrProven,
+        ALPHABETA_TT_CUTOFFS_EQUAL_DRAFT => TtCutoffs::EqualDraft,
+        ALPHABETA_TT_CUTOFFS_NEVER => TtCutoffs::Never,
+        _ => return Err(ALPHABETA_ERROR_BAD_CONFIG),
+    };
+    let double = match c.score_type {
+        ALPHABETA_SCORE_INT32 => false,
+        ALPHABETA_SCORE_DOUBLE => true,
+        _ => return Err(ALPHABETA_ERROR_BAD_CONFIG),
+    };
+    if !(c.null_window_epsilon > 0.0 && c.null_window_epsilon.is_finite()) {
+        return Err(ALPHABETA_ERROR_BAD_CONFIG);
+    }
+    if c.threads > MAX_THREADS {
+        return Err(ALPHABETA_ERROR_BAD_CONFIG);
+    }
+    // The core bounds quiescence like the main search (`QuiescenceDepthBeyondCapacity`, at
+    // search time when quiescence is on): refused here whatever `quiescence` says, so that a
+    // configuration is accepted or refused once, when the engine is made.
+    if c.max_quiescence_depth as usize > MAX_PLY {
+        return Err(ALPHABETA_ERROR_BAD_CONFIG);
+    }
+    let config = Config {
+        algorithm,
+        iterative_deepening: c.iterative_deepening,
+        poll_interval_nodes: c.poll_interval_nodes,
+        ordering: c.ordering,
+        tt_cutoffs,
+        pvs: c.pvs,
+        null_window_epsilon: c.null_window_epsilon,
+        mate_distance_pruning: c.mate_distance_pruning,
+        lmr: c.lmr,
+        lmr_min_depth: c.lmr_min_depth,
+        lmr_min_move_index: c.lmr_min_move_index,
+        quiescence: c.quiescence,
+        max_quiescence_depth: c.max_quiescence_depth,
+        tie_break_seed: c.tie_break.then_some(c.tie_break_seed),
+        threads: c.threads,
+        parallel_scheme: match c.parallel_scheme {
+            ALPHABETA_PARALLEL_LAZY_SMP => alphabeta::ParallelScheme::LazySmp,
+            ALPHABETA_PARALLEL_ROOT_SPLIT => alphabeta::ParallelScheme::RootSplit,
+            _ => return Err(ALPHABETA_ERROR_BAD_CONFIG),
+        },
+    };
+    let ordering = OrderingConfig {
+        pv_move: c.order_pv_move,
+        tt_move: c.order_tt_move,
+        tactical: c.order_tactical,
+        killers: c.order_killers,
+        history: c.order_history,
+    };
+    Ok((config, ordering, double))
+}

@@ -1,0 +1,210 @@
+//! The searches: `alphabeta_search` and the window searches.
+
+use super::*;
+
+/// Searches by iterative deepening within `limits`.
+///
+/// * `game`: the callbacks (the position is the host's current state; it is back in place
+///   when the call returns).
+/// * `result`: written on success (and on `PV_TRUNCATED`).
+/// * `pv`, `pv_capacity`: a buffer for the principal variation, or NULL and 0 when the PV is
+///   not wanted (the call then returns `OK`; `pv_length` still tells its length). A PV longer
+///   than a buffer is truncated to it and the call returns `PV_TRUNCATED` with the result
+///   complete.
+///
+/// Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `NULL_CALLBACK` (also a missing `clone_state` or
+/// `free_state` on an engine with several threads), `ALREADY_SEARCHING`, `ZERO_MAX_DEPTH`,
+/// `MIN_DEPTH_ABOVE_MAX_DEPTH`, `DEPTH_BEYOND_CAPACITY`, `NO_CLOCK`, `MOVE_OVERFLOW`,
+/// `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `SCORE_OUT_OF_RANGE` (see the evaluate callback),
+/// `CLONE_FAILED`, `PV_TRUNCATED`, `PANIC`.
+///
+/// # Safety
+/// Every non-NULL pointer is valid; the callbacks behave as documented.
+#[no_mangle]
+pub unsafe extern "C" fn alphabeta_search(
+    engine: *mut alphabeta_engine,
+    game: *const alphabeta_game,
+    limits: *const alphabeta_limits,
+    result: *mut alphabeta_result,
+    pv: *mut u32,
+    pv_capacity: usize,
+) -> alphabeta_status {
+    if game.is_null() || limits.is_null() || result.is_null() || (pv.is_null() && pv_capacity > 0) {
+        return ALPHABETA_ERROR_NULL_POINTER;
+    }
+    // SAFETY: checked non-NULL; valid by the caller's promise.
+    let (table, limits) = unsafe { (*game, *limits) };
+    let body = |kind: &mut Kind, stop: &AtomicBool| {
+        let error = AtomicI32::new(0);
+        let mut game = match CGame::new(table, kind.is_double(), &error) {
+            Ok(game) => game,
+            Err(status) => return status,
+        };
+        if kind.is_parallel() && (table.clone_state.is_none() || table.free_state.is_none()) {
+            return ALPHABETA_ERROR_NULL_CALLBACK;
+        }
+        let clocks = Clocks::new(&limits);
+        let mut rust_limits = clocks.limits(&limits);
+        rust_limits.stop = Some(stop);
+        let sink =
+            InfoSink { callback: limits.on_iteration, user_data: limits.on_iteration_user_data };
+        let int_info = |i: &IterationInfo<'_, u32, i32>| sink.send(i.depth, i.score as f64, i);
+        let double_info = |i: &IterationInfo<'_, u32, f64>| sink.send(i.depth, i.score, i);
+        let int_scores = |s: i32| (s, f64::from(s));
+        let double_scores = |s: f64| (s as i32, s);
+        let out = match kind {
+            Kind::Int(engine) => engine
+                .search_with_info(&mut game, &rust_limits, int_info)
+                .map(|r| fill(r, int_scores)),
+            Kind::Double(engine) => engine
+                .search_with_info(&mut game, &rust_limits, double_info)
+                .map(|r| fill(r, double_scores)),
+            #[cfg(feature = "std")]
+            Kind::IntParallel(engine) => engine
+                .search_with_info(&mut game, &rust_limits, int_info)
+                .map(|r| fill(r, int_scores)),
+            #[cfg(feature = "std")]
+            Kind::DoubleParallel(engine) => engine
+                .search_with_info(&mut game, &rust_limits, double_info)
+                .map(|r| fill(r, double_scores)),
+        };
+        drop(game);
+        if let Some(status) = status_of(error.load(Ordering::Relaxed)) {
+            if matches!(status, ALPHABETA_ERROR_CLONE_FAILED | ALPHABETA_ERROR_NULL_CALLBACK) {
+                // A copy that could not be made was searched as a position without moves until
+                // the end (the search cannot tell): what it stored in the shared table is wrong.
+                kind.clear_table();
+            }
+            return status;
+        }
+        let (c_result, line) = match out {
+            Ok(parts) => parts,
+            Err(error) => return error.into(),
+        };
+        let written = line.len().min(pv_capacity);
+        if written > 0 {
+            // SAFETY: `pv` holds `pv_capacity >= written` moves (the caller's promise).
+            unsafe { core::ptr::copy_nonoverlapping(line.as_ptr(), pv, written) };
+        }
+        // SAFETY: `result` is valid for a write.
+        unsafe { result.write(c_result) };
+        // A NULL buffer (capacity 0) asked for no PV: nothing was truncated.
+        if line.len() > pv_capacity && !pv.is_null() {
+            ALPHABETA_ERROR_PV_TRUNCATED
+        } else {
+            ALPHABETA_OK
+        }
+    };
+    // SAFETY: the caller's promise.
+    unsafe { with_engine(engine, body) }
+}
+
+/// One fixed-depth search with the window `(alpha, beta)` on an int32 engine: no iterative
+/// deepening, no clock, no stop. The building block of window drivers (MTD(f), a
+/// null-window solver). Depth 0 is not an error here: it returns the static evaluation (or
+/// quiescence) of the position.
+///
+/// The window: `alpha < beta`, both in `-INT32_MAX..=INT32_MAX` (`-INT32_MAX, INT32_MAX` is
+/// the full window). ±`INT32_MAX` are valid as bounds only: the evaluate callback's scores
+/// must still lie within `-(1000000 - ply)..=1000000 - ply` (±`INT32_MAX` from it is
+/// `SCORE_OUT_OF_RANGE`). `INT32_MIN` is below -infinity: `INVALID_WINDOW`. Errors: as
+/// `alphabeta_search` (but not `ZERO_MAX_DEPTH`), plus `INVALID_WINDOW` and
+/// `WRONG_SCORE_TYPE` (a double engine: use `alphabeta_search_window_double`).
+///
+/// # Safety
+/// As `alphabeta_search`.
+#[no_mangle]
+pub unsafe extern "C" fn alphabeta_search_window(
+    engine: *mut alphabeta_engine,
+    game: *const alphabeta_game,
+    depth: u32,
+    alpha: i32,
+    beta: i32,
+    result: *mut alphabeta_window_result,
+) -> alphabeta_status {
+    // SAFETY: forwarded promises.
+    unsafe { window(engine, game, depth, Bounds::Int(alpha, beta), result) }
+}
+
+/// `alphabeta_search_window` for a double engine: `alpha < beta`, neither NaN
+/// (`-HUGE_VAL, HUGE_VAL` is the full window), else `INVALID_WINDOW`. ±infinity are valid as
+/// bounds only: the evaluate_double callback's scores must still lie within
+/// `-(1e6 - ply)..=1e6 - ply` (±infinity from it is `SCORE_OUT_OF_RANGE`).
+///
+/// # Safety
+/// As `alphabeta_search`.
+#[no_mangle]
+pub unsafe extern "C" fn alphabeta_search_window_double(
+    engine: *mut alphabeta_engine,
+    game: *const alphabeta_game,
+    depth: u32,
+    alpha: f64,
+    beta: f64,
+    result: *mut alphabeta_window_result,
+) -> alphabeta_status {
+    // SAFETY: forwarded promises.
+    unsafe { window(engine, game, depth, Bounds::Double(alpha, beta), result) }
+}
+
+enum Bounds {
+    Int(i32, i32),
+    Double(f64, f64),
+}
+
+/// # Safety
+/// As `alphabeta_search`.
+unsafe fn window(
+    engine: *mut alphabeta_engine,
+    game: *const alphabeta_game,
+    depth: u32,
+    bounds: Bounds,
+    result: *mut alphabeta_window_result,
+) -> alphabeta_status {
+    if game.is_null() || result.is_null() {
+        return ALPHABETA_ERROR_NULL_POINTER;
+    }
+    // SAFETY: checked non-NULL.
+    let table = unsafe { *game };
+    let body = |kind: &mut Kind, _: &AtomicBool| {
+        let error = AtomicI32::new(0);
+        let mut game = match CGame::new(table, kind.is_double(), &error) {
+            Ok(game) => game,
+            Err(status) => return status,
+        };
+        let out = match bounds {
+            Bounds::Int(alpha, beta) => match kind.int_engine() {
+                Some(engine) => engine
+                    .search_window(&mut game, depth, alpha, beta)
+                    .map(|r| (r.score, f64::from(r.score), r.best_move, r.nodes)),
+                None => return ALPHABETA_ERROR_WRONG_SCORE_TYPE,
+            },
+            Bounds::Double(alpha, beta) => match kind.double_engine() {
+                Some(engine) => engine
+                    .search_window(&mut game, depth, alpha, beta)
+                    .map(|r| (r.score as i32, r.score, r.best_move, r.nodes)),
+                None => return ALPHABETA_ERROR_WRONG_SCORE_TYPE,
+            },
+        };
+        drop(game);
+        if let Some(status) = status_of(error.load(Ordering::Relaxed)) {
+            return status;
+        }
+        match out {
+            Ok((score, score_double, best_move, nodes)) => {
+                let c = alphabeta_window_result {
+                    score,
+                    score_double,
+                    has_best_move: best_move.is_some(),
+                    best_move: best_move.unwrap_or(0),
+                    nodes,
+                };
+                // SAFETY: valid for a write.
+                unsafe { result.write(c) };
+                ALPHABETA_OK
+            }
+            Err(error) => error.into(),
+        }
+    };
+    // SAFETY: the caller's promise.
+    unsafe { with_engine(engine, body) }
+}
