@@ -41,9 +41,11 @@ mod header {
              #define ALPHABETA_VERSION_PATCH {patch}\n\
              #define ALPHABETA_VERSION_STRING \"{major}.{minor}.{patch}\"\n\
              \n/** A win `ply` plies from the root, and a loss: the scores `evaluate` returns for\n\
-             \x20* them (`ply` at most ALPHABETA_MAX_MATE_PLY), as constant expressions. */\n\
-             #define ALPHABETA_WIN_IN(ply) (ALPHABETA_WIN - (int32_t)(ply))\n\
-             #define ALPHABETA_LOSS_IN(ply) (-(ALPHABETA_WIN - (int32_t)(ply)))\n"
+             \x20* them, as constant expressions (a ply beyond ALPHABETA_MAX_MATE_PLY counts as\n\
+             \x20* ALPHABETA_MAX_MATE_PLY, as in alphabeta_win_in; `ply` is evaluated twice). */\n\
+             #define ALPHABETA_WIN_IN(ply) \\\n\
+             \x20 (ALPHABETA_WIN - (int32_t)((ply) < ALPHABETA_MAX_MATE_PLY ? (ply) : ALPHABETA_MAX_MATE_PLY))\n\
+             #define ALPHABETA_LOSS_IN(ply) (-ALPHABETA_WIN_IN(ply))\n"
         ));
         let bindings = cbindgen::Builder::new()
             .with_crate(&ffi)

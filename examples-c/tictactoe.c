@@ -214,8 +214,8 @@ static bool parse_board(const char *cells, board *b) {
     size_t length = strlen(cells), i;
     int x, o;
     if (length != 9) {
-        fprintf(stderr, "error: \"%s\": a board has 9 cells, this one has %lu characters\n", cells,
-                (unsigned long)length);
+        fprintf(stderr, "error: \"%s\": a board has 9 cells, this one has %lu character%s\n", cells,
+                (unsigned long)length, length == 1 ? "" : "s");
         return false;
     }
     b->marks[0] = b->marks[1] = 0;
@@ -251,6 +251,13 @@ static bool parse_board(const char *cells, board *b) {
         return false;
     }
     b->to_move = x == o ? MARK_X : MARK_O;
+    /* Only the side that just moved (not the one to move) can have a line. */
+    if (has_line(b->marks[b->to_move])) {
+        fprintf(stderr,
+                "error: \"%s\": no game reaches this board: play went on after three in a row\n",
+                cells);
+        return false;
+    }
     return true;
 }
 

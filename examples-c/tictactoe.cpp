@@ -437,7 +437,16 @@ int main(int argc, char **argv) {
         if (args.size() == 1 && args[0].rfind("--", 0) != 0) {
             return solve_file(args[0].c_str());
         }
-        std::cerr << "usage: tictactoe_cpp FILE | --solve BOARD | --check-wrapper [--no-timing]\n";
+        if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
+            std::cout << "usage: tictactoe_cpp FILE | --solve BOARD | --check-wrapper [--no-timing]\n\n"
+                         "The C++ host of the C API (include/alphabeta.hpp): solves every position of\n"
+                         "FILE (tests/data/tictactoe/positions.txt) and counts the mismatches, or\n"
+                         "solves one BOARD (9 characters X, O or ., row by row; cells 0-8), or\n"
+                         "checks the wrapper itself.\n";
+            return 0;
+        }
+        std::cerr << "usage: tictactoe_cpp FILE | --solve BOARD | --check-wrapper [--no-timing]"
+                     "   (--help)\n";
         return 1;
     } catch (const std::exception &e) {
         std::cerr << "error: " << e.what() << "\n";

@@ -20,17 +20,20 @@
 //! the solver's game model (`Connect4Solver`: decided positions are terminal, only non-losing
 //! moves, threat order). Times come from `std::time::Instant`, in nanoseconds.
 
+#[macro_use]
+#[path = "common/output.rs"]
+mod output;
+
 use std::ffi::OsString;
 use std::hint::black_box;
 use std::io::{BufRead, BufReader, Read};
 use std::process::ExitCode;
-use std::sync::atomic::AtomicU8;
 use std::time::Instant;
 
 use alphabeta::games::connect4::{
     solve_with_progress, solver_engine, Connect4, Solution, SolveProgress, SolverEngine,
 };
-use alphabeta::tt::{Slot, Slot32, TableSlice};
+use alphabeta::tt::HeapTable;
 use alphabeta::SearchError;
 
 /// The table's memory without `--table-mib`: 16 MiB, 2^20 slots of 16 bytes (the size that
@@ -69,16 +72,10 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next()? {
         match arg {
-            Long("table-mib") => {
-                let mib: usize = parser.value()?.parse()?;
-                if mib.checked_mul(1 << 20).is_none() {
-                    return Err(format!("--table-mib {mib}: too large").into());
-                }
-                options.table_mib = mib;
-            }
+            Long("table-mib") => options.table_mib = parser.value()?.parse()?,
             Short('q') | Long("quiet") => options.quiet = true,
             Short('h') | Long("help") => {
-                print!("{HELP}");
+                out!("{HELP}");
                 return Ok(None);
             }
             Value(path) if options.input.is_none() => options.input = Some(path),
@@ -93,7 +90,7 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
 /// the clock is read around it.
 #[inline(never)]
 fn timed_solve(
-    solver: &mut SolverEngine<TableSlice<'_, i32>>,
+    solver: &mut SolverEngine<&HeapTable<i32>>,
     position: Connect4,
     progress: impl FnMut(&SolveProgress),
 ) -> Result<Solution, SearchError> {
@@ -105,7 +102,7 @@ fn main() -> ExitCode {
         Ok(Some(options)) => options,
         Ok(None) => return ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error}\nusage: connect4 [--table-mib N] [-q] [FILE]   (--help)");
+            eprintln!("error: {error} (usage: connect4 [--table-mib N] [-q] [FILE]; --help)");
             return ExitCode::FAILURE;
         }
     };
@@ -121,11 +118,14 @@ fn main() -> ExitCode {
         },
     };
 
-    let table_slots = (options.table_mib << 20) / std::mem::size_of::<Slot32>();
-    let slots: Vec<Slot32> = (0..table_slots).map(|_| Slot32::EMPTY).collect();
-    let generation = AtomicU8::new(0);
-    let table = TableSlice::new(&slots, &generation);
-    let mut solver = solver_engine(table);
+    let table = match HeapTable::<i32>::with_mib(options.table_mib) {
+        Ok(table) => table,
+        Err(error) => {
+            eprintln!("error: --table-mib {}: {error}", options.table_mib);
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut solver = solver_engine(&table);
     let (mut positions, mut mismatches, mut skipped) = (0u64, 0u64, 0u64);
     let (mut total_nanos, mut total_nodes) = (0u64, 0u64);
 
@@ -206,7 +206,7 @@ fn main() -> ExitCode {
         if !options.quiet || !verdict.is_empty() {
             let (nodes, micros) = (solution.nodes, nanos as f64 / 1e3);
             let best = solution.best_move.map_or("-".to_owned(), |col| (col + 1).to_string());
-            println!(
+            outln!(
                 "line {line_number} score {score} best {best} nodes {nodes} us {micros:.1}{verdict}"
             );
         }
@@ -216,7 +216,7 @@ fn main() -> ExitCode {
     }
 
     let mean = |total: u64| if positions == 0 { 0.0 } else { total as f64 / positions as f64 };
-    println!(
+    outln!(
         "positions {positions} mismatches {mismatches} mean_us {:.1} mean_nodes {:.1}",
         mean(total_nanos) / 1e3,
         mean(total_nodes)

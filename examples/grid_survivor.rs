@@ -24,6 +24,10 @@
 //! `--seed + 1`, …), once in every rotation of the seats, and prints each agent's games,
 //! wins, draws and win rate, and how often each agent outlasted each other.
 
+#[macro_use]
+#[path = "common/output.rs"]
+mod output;
+
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -39,7 +43,16 @@ use rand_xorshift::XorShiftRng;
 const CELLS: usize = 400;
 type Board = GridSurvivor<CELLS>;
 /// 12 moves: best-reply search lists the moves of up to 3 opponents of 4 moves each.
-type Searcher = MultiEngine<Board, SurvivorEval, 12, 64, &'static TranspositionTable<i32, 65_536>>;
+/// The engines' deepest search, in plies (their capacity).
+const MAX_DEPTH: u32 = 64;
+
+type Searcher = MultiEngine<
+    Board,
+    SurvivorEval,
+    12,
+    { MAX_DEPTH as usize },
+    &'static TranspositionTable<i32, 65_536>,
+>;
 /// Nodes between two clock polls; the node clock advances this much per read.
 const POLL_NODES: u32 = 256;
 
@@ -171,7 +184,10 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
             Long("size") => {
                 let value = parser.value()?.string()?;
                 let (w, h) = value.split_once('x').ok_or("--size takes WxH, e.g. 9x9")?;
-                let side = |v: &str| v.parse::<usize>().map_err(|_| format!("--size {value}"));
+                let side = |v: &str| {
+                    v.parse::<usize>()
+                        .map_err(|e| format!("--size {value}: {v:?} is not a side length ({e})"))
+                };
                 (options.width, options.height) = (side(w)?, side(h)?);
             }
             Long("layout") => {
@@ -184,15 +200,35 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
                     .value()?
                     .string()?
                     .split(',')
-                    .map(|name| Agent::parse(name).ok_or(format!("unknown agent {name}")))
+                    .map(|name| {
+                        Agent::parse(name).ok_or(format!(
+                            "--engines: unknown agent {name:?} (paranoid, maxn, best-reply, random)"
+                        ))
+                    })
                     .collect::<Result<_, _>>()?;
             }
             Short('h') | Long("help") => {
-                print!("{HELP}");
+                out!("{HELP}");
                 return Ok(None);
             }
             _ => return Err(arg.unexpected()),
         }
+    }
+    // Checked here, before anything is drawn or searched.
+    if options.boards == 0 || options.seed.checked_add(options.boards - 1).is_none() {
+        return Err(format!(
+            "--boards {} from --seed {}: at least 1 board, and the last seed within 64 bits",
+            options.boards, options.seed
+        )
+        .into());
+    }
+    if let Budget::Millis(ms) = options.budget {
+        if ms.checked_mul(1000).is_none() {
+            return Err(format!("--time-ms {ms}: too large").into());
+        }
+    }
+    if !(1..=MAX_DEPTH).contains(&options.depth) {
+        return Err(format!("--depth {}: 1 to {MAX_DEPTH}", options.depth).into());
     }
     Ok(Some(options))
 }
@@ -285,10 +321,10 @@ fn play(options: &Options) -> Result<(), String> {
         seats.push(if seat == options.human { None } else { others.next().copied() });
     }
     let mut rng = XorShiftRng::seed_from_u64(options.seed);
-    println!("You are {}. Step with n, e, s, w (or u, r, d, l); q quits.", letter(options.human));
+    outln!("You are {}. Step with n, e, s, w (or u, r, d, l); q quits.", letter(options.human));
     for (seat, agent) in seats.iter().enumerate() {
         if let Some(agent) = agent {
-            println!("{} is {}", letter(seat), agent.name());
+            outln!("{} is {}", letter(seat), agent.name());
         }
     }
     let stdin = std::io::stdin();
@@ -297,7 +333,7 @@ fn play(options: &Options) -> Result<(), String> {
         let player = board.player_to_move();
         let mv = match seats[player] {
             None => {
-                print!("{board}round {}, you ({}) to move: ", board.round(), letter(player));
+                out!("{board}round {}, you ({}) to move: ", board.round(), letter(player));
                 let _ = std::io::stdout().flush();
                 let Some(Ok(line)) = lines.next() else { return Ok(()) };
                 let direction = match line.trim() {
@@ -307,14 +343,14 @@ fn play(options: &Options) -> Result<(), String> {
                     "w" | "l" => Direction::West,
                     "q" => return Ok(()),
                     _ => {
-                        println!("Type n, e, s or w (or u, r, d, l), or q.");
+                        outln!("Type n, e, s or w (or u, r, d, l), or q.");
                         continue;
                     }
                 };
                 match board.destination(direction) {
                     Some(cell) => cell,
                     None => {
-                        println!("That cell is not free.");
+                        outln!("That cell is not free.");
                         continue;
                     }
                 }
@@ -327,7 +363,7 @@ fn play(options: &Options) -> Result<(), String> {
                 let engine = &mut engines[engine_index(algorithm)];
                 let (mv, summary) = engine_move(engine, &mut board, options.budget, options.depth)?;
                 let (x, y) = board.coordinates(mv);
-                println!("{} steps to ({x}, {y}): {summary}", letter(player));
+                outln!("{} steps to ({x}, {y}): {summary}", letter(player));
                 mv
             }
         };
@@ -335,12 +371,12 @@ fn play(options: &Options) -> Result<(), String> {
         board.play(mv).map_err(|e| e.to_string())?;
         for (p, &was) in was_in.iter().enumerate() {
             if was && !board.is_in(p) {
-                println!("{} is out.", letter(p));
+                outln!("{} is out.", letter(p));
             }
         }
     }
-    print!("{board}");
-    println!("{}.", outcome_text(board.outcome()));
+    out!("{board}");
+    outln!("{}.", outcome_text(board.outcome()));
     Ok(())
 }
 
@@ -426,7 +462,7 @@ fn tournament(options: &Options) -> Result<(), String> {
     let mut ahead = [[0u64; 4]; 4];
     let mut met = [[0u64; 4]; 4];
     let mut games = 0;
-    for board_seed in options.seed..options.seed + options.boards {
+    for board_seed in options.seed..=options.seed + (options.boards - 1) {
         let board = new_board(options, board_seed)?;
         for lineup in subsets(4, k) {
             for rotation in 0..k {
@@ -459,7 +495,7 @@ fn tournament(options: &Options) -> Result<(), String> {
         Budget::Nodes(nodes) => format!("about {nodes} nodes per move"),
         Budget::Millis(ms) => format!("{ms} ms per move"),
     };
-    println!(
+    outln!(
         "grid survivor tournament: {games} games of {k} players on {} seeded {}x{} boards \
          (seeds {}..={}, {} permille obstacles), every lineup in every seat rotation; engines: \
          {budget}, depth at most {}",
@@ -467,17 +503,17 @@ fn tournament(options: &Options) -> Result<(), String> {
         options.width,
         options.height,
         options.seed,
-        options.seed + options.boards - 1,
+        options.seed + (options.boards - 1),
         options.obstacles,
         options.depth
     );
-    println!();
-    println!("| agent | games | wins | draws | losses | win rate |");
-    println!("|---|---|---|---|---|---|");
+    outln!();
+    outln!("| agent | games | wins | draws | losses | win rate |");
+    outln!("|---|---|---|---|---|---|");
     for (agent, record) in Agent::ALL.iter().zip(&records) {
         let losses = record.games - record.wins - record.draws;
         let rate = 100.0 * record.wins as f64 / record.games.max(1) as f64;
-        println!(
+        outln!(
             "| {} | {} | {} | {} | {losses} | {rate:.1}% |",
             agent.name(),
             record.games,
@@ -485,13 +521,11 @@ fn tournament(options: &Options) -> Result<(), String> {
             record.draws
         );
     }
-    println!();
-    println!(
-        "Outlasted (row agent still in when the column agent went out, share of shared games):"
-    );
-    println!();
-    println!("| | {} |", Agent::ALL.map(Agent::name).join(" | "));
-    println!("|---|---|---|---|---|");
+    outln!();
+    outln!("Outlasted (row agent still in when the column agent went out, share of shared games):");
+    outln!();
+    outln!("| | {} |", Agent::ALL.map(Agent::name).join(" | "));
+    outln!("|---|---|---|---|---|");
     for (a, agent) in Agent::ALL.iter().enumerate() {
         let cells: Vec<String> = (0..4)
             .map(|b| match met[a][b] {
@@ -499,7 +533,7 @@ fn tournament(options: &Options) -> Result<(), String> {
                 n => format!("{:.0}% of {n}", 100.0 * ahead[a][b] as f64 / n as f64),
             })
             .collect();
-        println!("| {} | {} |", agent.name(), cells.join(" | "));
+        outln!("| {} | {} |", agent.name(), cells.join(" | "));
     }
     Ok(())
 }
@@ -509,7 +543,7 @@ fn main() -> ExitCode {
         Ok(Some(options)) => options,
         Ok(None) => return ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error}\nusage: grid_survivor [OPTIONS]   (--help)");
+            eprintln!("error: {error} (usage: grid_survivor [OPTIONS]; --help)");
             return ExitCode::FAILURE;
         }
     };

@@ -12,6 +12,10 @@
 //! draw, -1 loss) and every best move, in the format of `tests/data/tictactoe/positions.txt`:
 //! `value 1 best 2,4,5`. A finished game prints `value V best -`.
 
+#[macro_use]
+#[path = "common/output.rs"]
+mod output;
+
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
@@ -67,9 +71,9 @@ fn print_board(board: &Board) {
                 board.cell(cell).map_or(cell.to_string(), |m| m.to_char().to_string())
             })
             .collect();
-        println!(" {}", cells.join(" | "));
+        outln!(" {}", cells.join(" | "));
         if row < 2 {
-            println!("---+---+---");
+            outln!("---+---+---");
         }
     }
 }
@@ -79,7 +83,7 @@ fn play(engine_mark: Mark) -> ExitCode {
     let mut board = Board::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    println!("You are {}. Type a cell number 0-8.", engine_mark.opponent().to_char());
+    outln!("You are {}. Type a cell number 0-8.", engine_mark.opponent().to_char());
     while !board.is_terminal() {
         let cell = if board.side_to_move() == engine_mark {
             let result = match solver.search(&mut board, &Limits::depth(9)) {
@@ -90,20 +94,20 @@ fn play(engine_mark: Mark) -> ExitCode {
                 }
             };
             let Some(cell) = result.best_move else { break };
-            println!("Engine plays {cell} (nodes {})", result.nodes);
+            outln!("Engine plays {cell} (nodes {})", result.nodes);
             cell
         } else {
             print_board(&board);
-            print!("Your move: ");
+            out!("Your move: ");
             let _ = std::io::stdout().flush();
             let Some(Ok(line)) = lines.next() else {
-                println!();
+                outln!();
                 return ExitCode::SUCCESS;
             };
             match line.trim().parse::<u8>() {
                 Ok(n @ 0..=8) if board.cell(n).is_none() => n,
                 _ => {
-                    println!("Please type the number of a free cell, 0-8.");
+                    outln!("Please type the number of a free cell, 0-8.");
                     continue;
                 }
             }
@@ -112,9 +116,9 @@ fn play(engine_mark: Mark) -> ExitCode {
     }
     print_board(&board);
     match board.winner() {
-        Some(mark) if mark == engine_mark => println!("The engine wins."),
-        Some(_) => println!("You win."),
-        None => println!("Draw."),
+        Some(mark) if mark == engine_mark => outln!("The engine wins."),
+        Some(_) => outln!("You win."),
+        None => outln!("Draw."),
     }
     ExitCode::SUCCESS
 }
@@ -159,14 +163,12 @@ fn main() -> ExitCode {
     let cells = match parse_command() {
         Ok(Command::Play(engine)) => return play(engine),
         Ok(Command::Help) => {
-            print!("{HELP}");
+            out!("{HELP}");
             return ExitCode::SUCCESS;
         }
         Ok(Command::Solve(cells)) => cells,
         Err(error) => {
-            eprintln!(
-                "error: {error}\nusage: tictactoe [--engine-first | --solve BOARD]   (--help)"
-            );
+            eprintln!("error: {error} (usage: tictactoe [--engine-first | --solve BOARD]; --help)");
             return ExitCode::FAILURE;
         }
     };
@@ -179,10 +181,10 @@ fn main() -> ExitCode {
     };
     let mut solver = Solver::new(TicTacToeEval, Config::new());
     match solve(&mut solver, &mut board) {
-        Ok((value, best)) if best.is_empty() => println!("value {value} best -"),
+        Ok((value, best)) if best.is_empty() => outln!("value {value} best -"),
         Ok((value, best)) => {
             let best: Vec<String> = best.iter().map(u8::to_string).collect();
-            println!("value {value} best {}", best.join(","));
+            outln!("value {value} best {}", best.join(","));
         }
         Err(error) => {
             eprintln!("error: {error}");

@@ -19,9 +19,11 @@
 #define ALPHABETA_VERSION_STRING "0.1.0"
 
 /** A win `ply` plies from the root, and a loss: the scores `evaluate` returns for
- * them (`ply` at most ALPHABETA_MAX_MATE_PLY), as constant expressions. */
-#define ALPHABETA_WIN_IN(ply) (ALPHABETA_WIN - (int32_t)(ply))
-#define ALPHABETA_LOSS_IN(ply) (-(ALPHABETA_WIN - (int32_t)(ply)))
+ * them, as constant expressions (a ply beyond ALPHABETA_MAX_MATE_PLY counts as
+ * ALPHABETA_MAX_MATE_PLY, as in alphabeta_win_in; `ply` is evaluated twice). */
+#define ALPHABETA_WIN_IN(ply) \
+  (ALPHABETA_WIN - (int32_t)((ply) < ALPHABETA_MAX_MATE_PLY ? (ply) : ALPHABETA_MAX_MATE_PLY))
+#define ALPHABETA_LOSS_IN(ply) (-ALPHABETA_WIN_IN(ply))
 
 
 /**
@@ -907,8 +909,10 @@ size_t alphabeta_engine_size(void);
 size_t alphabeta_engine_align(void);
 
 /**
- * The bytes of one table slot for a score type (16 for int32, 20 for double); table memory
- * must be 16-byte aligned.
+ * The bytes of one table slot for a score type: 16 for `ALPHABETA_SCORE_INT32`; for
+ * `ALPHABETA_SCORE_DOUBLE` 24 on targets with 64-bit atomics (x86-64, AArch64) and 20 on the
+ * others (32-bit microcontrollers); 0 for any other value. Table memory must be 16-byte
+ * aligned.
  */
 size_t alphabeta_table_slot_size(uint32_t score_type);
 

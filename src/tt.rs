@@ -607,6 +607,45 @@ struct CacheAligned<T>(T);
 /// plus one byte. `SLOTS` need
 /// not be a power of two; slots are used in pairs, so an odd last slot stays empty.
 ///
+/// The rest of a table that owns its slots and lends them as a [`TableSlice`] (its
+/// `as_slice`): clearing, ageing and occupancy, and [`Table`] for a shared reference to it.
+macro_rules! owned_table {
+    ([$($generics:tt)*] $table:ty) => {
+        impl<$($generics)*> $table {
+            /// Empties every slot.
+            pub fn clear(&self) {
+                self.as_slice().clear();
+            }
+
+            /// Ages every entry: entries of earlier searches are replaced first.
+            pub fn new_search(&self) {
+                self.as_slice().new_search();
+            }
+
+            /// The share of slots holding an entry of the current search, in permille
+            /// (0–1000).
+            pub fn occupancy_permille(&self) -> u32 {
+                self.as_slice().occupancy_permille()
+            }
+        }
+
+        impl<$($generics)*> Table<S> for &$table {
+            const ENABLED: bool = true;
+            #[inline]
+            fn probe(&self, key: u64) -> Option<Entry<S>> {
+                self.as_slice().probe(key)
+            }
+            #[inline]
+            fn store(&self, key: u64, entry: Entry<S>) {
+                self.as_slice().store(key, entry);
+            }
+            fn new_search(&self) {
+                self.as_slice().new_search();
+            }
+        }
+    };
+}
+
 /// `&TranspositionTable` is `Sync`: any number of threads may probe and store at once (see
 /// the module documentation for why that is safe).
 ///
@@ -641,21 +680,6 @@ impl<S: Score, const SLOTS: usize> TranspositionTable<S, SLOTS> {
     pub fn as_slice(&self) -> TableSlice<'_, S> {
         TableSlice::new(&self.slots.0, &self.generation)
     }
-
-    /// Empties every slot.
-    pub fn clear(&self) {
-        self.as_slice().clear();
-    }
-
-    /// Ages every entry: entries of earlier searches are replaced first.
-    pub fn new_search(&self) {
-        self.as_slice().new_search();
-    }
-
-    /// The share of slots holding an entry of the current search, in permille (0–1000).
-    pub fn occupancy_permille(&self) -> u32 {
-        self.as_slice().occupancy_permille()
-    }
 }
 
 impl<S: Score, const SLOTS: usize> Default for TranspositionTable<S, SLOTS> {
@@ -664,18 +688,7 @@ impl<S: Score, const SLOTS: usize> Default for TranspositionTable<S, SLOTS> {
     }
 }
 
-impl<S: Score, const SLOTS: usize> Table<S> for &TranspositionTable<S, SLOTS> {
-    const ENABLED: bool = true;
-    fn probe(&self, key: u64) -> Option<Entry<S>> {
-        self.as_slice().probe(key)
-    }
-    fn store(&self, key: u64, entry: Entry<S>) {
-        self.as_slice().store(key, entry);
-    }
-    fn new_search(&self) {
-        self.as_slice().new_search();
-    }
-}
+owned_table!([S: Score, const SLOTS: usize] TranspositionTable<S, SLOTS>);
 
 /// A transposition table on the heap, sized at run time (`std`): the table a program sizes
 /// from an option, as a chess engine's Hash. The engine takes a shared reference to it, as to
@@ -771,38 +784,10 @@ impl<S: Score> HeapTable<S> {
     pub fn bytes(&self) -> usize {
         core::mem::size_of_val(&*self.slots)
     }
-
-    /// Empties every slot.
-    pub fn clear(&self) {
-        self.as_slice().clear();
-    }
-
-    /// Ages every entry: entries of earlier searches are replaced first.
-    pub fn new_search(&self) {
-        self.as_slice().new_search();
-    }
-
-    /// The share of slots holding an entry of the current search, in permille (0–1000).
-    pub fn occupancy_permille(&self) -> u32 {
-        self.as_slice().occupancy_permille()
-    }
 }
 
 #[cfg(feature = "std")]
-impl<S: Score> Table<S> for &HeapTable<S> {
-    const ENABLED: bool = true;
-    #[inline]
-    fn probe(&self, key: u64) -> Option<Entry<S>> {
-        self.as_slice().probe(key)
-    }
-    #[inline]
-    fn store(&self, key: u64, entry: Entry<S>) {
-        self.as_slice().store(key, entry);
-    }
-    fn new_search(&self) {
-        self.as_slice().new_search();
-    }
-}
+owned_table!([S: Score] HeapTable<S>);
 
 #[cfg(test)]
 mod tests {

@@ -957,3 +957,27 @@ fn grid_every_algorithm_takes_the_win() {
         assert_eq!(game, start);
     }
 }
+
+#[test]
+fn random_boards_keep_every_players_head_on_every_size() {
+    // On boards 4 cells wide or high the starts are next to one another: clearing one start's
+    // neighbourhood once removed an earlier head. Every head is where `head` says, once.
+    for (width, height) in (4..=8).flat_map(|w| (4..=8).map(move |h| (w, h))) {
+        for players in 2..=4 {
+            for seed in 0..4 {
+                let board = Grid::random(width, height, players, 300, seed).unwrap();
+                let mut found = 0;
+                for y in 0..height {
+                    for x in 0..width {
+                        if let Some(Cell::Head(player)) = board.cell(x, y) {
+                            let (hx, hy) = board.coordinates(board.head(player).unwrap());
+                            assert_eq!((hx, hy), (x, y), "{width}x{height}, {players} players");
+                            found += 1;
+                        }
+                    }
+                }
+                assert_eq!(found, players, "{width}x{height}, {players} players, seed {seed}");
+            }
+        }
+    }
+}

@@ -188,14 +188,16 @@ pub extern "C" fn alphabeta_engine_align() -> usize {
     align_of::<alphabeta_engine>()
 }
 
-/// The bytes of one table slot for a score type (16 for int32, 20 for double); table memory
-/// must be 16-byte aligned.
+/// The bytes of one table slot for a score type: 16 for `ALPHABETA_SCORE_INT32`; for
+/// `ALPHABETA_SCORE_DOUBLE` 24 on targets with 64-bit atomics (x86-64, AArch64) and 20 on the
+/// others (32-bit microcontrollers); 0 for any other value. Table memory must be 16-byte
+/// aligned.
 #[no_mangle]
 pub extern "C" fn alphabeta_table_slot_size(score_type: u32) -> usize {
-    if score_type == ALPHABETA_SCORE_DOUBLE {
-        size_of::<Slot64>()
-    } else {
-        size_of::<Slot32>()
+    match score_type {
+        ALPHABETA_SCORE_INT32 => size_of::<Slot32>(),
+        ALPHABETA_SCORE_DOUBLE => size_of::<Slot64>(),
+        _ => 0,
     }
 }
 

@@ -86,14 +86,18 @@ fn run_make() {
     }
 }
 
-/// `line N score S nodes K us U` lines of the connect4 output, by line number.
-fn connect4_lines(output: &str) -> HashMap<usize, (i32, u64)> {
+/// `line N score S best C nodes K us U` lines of the connect4 output, by line number: the
+/// score, the best column (0-6; `None` for `-`) and the nodes.
+fn connect4_lines(output: &str) -> HashMap<usize, (i32, Option<u8>, u64)> {
     let mut lines = HashMap::new();
     for line in output.lines().filter(|l| l.starts_with("line ")) {
         let f: Vec<&str> = line.split_whitespace().collect();
-        assert!(f.len() >= 8 && f[2] == "score" && f[4] == "nodes" && f[6] == "us", "{line}");
+        let shape = f.len() >= 10 && f[2] == "score" && f[4] == "best" && f[6] == "nodes";
+        assert!(shape && f[8] == "us", "{line}");
         let number = f[1].parse().expect("a line number");
-        lines.insert(number, (f[3].parse().expect("a score"), f[5].parse().expect("nodes")));
+        let best = (f[5] != "-").then(|| f[5].parse::<u8>().expect("a column 1-7") - 1);
+        let score = f[3].parse().expect("a score");
+        lines.insert(number, (score, best, f[7].parse().expect("nodes")));
     }
     lines
 }
@@ -123,11 +127,11 @@ fn check_connect4() {
         engine.clear_history();
         let solution = solve(&mut engine, position).expect("solved");
         assert_eq!(solution.score, expected, "line {}: the Rust solver's score", index + 1);
-        let (c_score, c_nodes) = c_lines[&(index + 1)];
+        let (c_score, c_best, c_nodes) = c_lines[&(index + 1)];
         assert_eq!(
-            (c_score, c_nodes),
-            (solution.score, solution.nodes),
-            "line {} ({moves}): connect4.c's score and nodes, then the Rust solver's",
+            (c_score, c_best, c_nodes),
+            (solution.score, solution.best_move, solution.nodes),
+            "line {} ({moves}): connect4.c's score, best move and nodes, then the Rust solver's",
             index + 1
         );
         total_nodes += solution.nodes;

@@ -170,7 +170,10 @@ impl Connect4 {
         has_four(self.current | stone)
     }
 
-    /// Drops a stone of the side to move into `col`, which must have room.
+    /// Drops a stone of the side to move into `col`, which must be a column (0–6) with room
+    /// ([`Connect4::can_play`]): this is the search's move, unchecked in release builds (a
+    /// debug build asserts it), so a full or missing column gives a meaningless position.
+    /// [`Connect4::from_moves`] checks every move it plays.
     pub fn play(&mut self, col: u8) {
         debug_assert!(self.can_play(col));
         self.current ^= self.mask;

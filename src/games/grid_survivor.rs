@@ -312,7 +312,9 @@ impl<const CELLS: usize> GridSurvivor<CELLS> {
                 *cell = OBSTACLE;
             }
         }
-        for (player, &head) in heads.iter().enumerate().take(players) {
+        // Every start's neighbourhood cleared first, then the heads placed: on a small board
+        // one start can be next to another, whose head the clearing must not remove.
+        for &head in heads.iter().take(players) {
             let (x, y) = (usize::from(head) % width, usize::from(head) / width);
             for (dx, dy) in [(0, 0), (0, -1), (1, 0), (0, 1), (-1, 0)] {
                 let (nx, ny) = (x as isize + dx, y as isize + dy);
@@ -320,6 +322,8 @@ impl<const CELLS: usize> GridSurvivor<CELLS> {
                     cells[ny as usize * width + nx as usize] = FREE;
                 }
             }
+        }
+        for (player, &head) in heads.iter().enumerate().take(players) {
             cells[usize::from(head)] = HEAD + player as u8;
         }
         Ok(Self::with_cells(width, height, cells, players, heads, 0))

@@ -118,12 +118,18 @@ pub enum BoardError {
         /// O's marks.
         o: u32,
     },
+    /// No game reaches this board: a player has three in a row and play went on (both have a
+    /// line, or the player with the line is the one to move).
+    Unreachable,
 }
 
 impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Self::Length(n) => write!(f, "a board has 9 cells, this one has {n} characters"),
+            Self::Length(n) => {
+                let s = if n == 1 { "" } else { "s" };
+                write!(f, "a board has 9 cells, this one has {n} character{s}")
+            }
             Self::Character { index, found } => {
                 write!(f, "cell {index} is {found:?}; cells are 'X', 'O' or '.'")
             }
@@ -131,6 +137,9 @@ impl fmt::Display for BoardError {
                 f,
                 "X has {x} marks and O has {o}; X moves first, so X has as many as O or one more"
             ),
+            Self::Unreachable => {
+                write!(f, "no game reaches this board: play went on after three in a row")
+            }
         }
     }
 }
@@ -147,7 +156,8 @@ impl Board {
     /// The side to move follows from the counts: X if both have as many marks, O otherwise.
     ///
     /// # Errors
-    /// [`BoardError`] when the string is not 9 valid characters or the counts are impossible.
+    /// [`BoardError`] when the string is not 9 valid characters, the counts are impossible,
+    /// or play went on after a line ([`BoardError::Unreachable`]).
     pub fn parse(cells: &str) -> Result<Self, BoardError> {
         let count = cells.chars().count();
         if count != 9 {
@@ -168,6 +178,10 @@ impl Board {
             Some(1) => Mark::O,
             _ => return Err(BoardError::Counts { x, o }),
         };
+        // Only the side that just moved (not the one to move) can have a line.
+        if has_line(board.marks[board.to_move as usize]) {
+            return Err(BoardError::Unreachable);
+        }
         Ok(board)
     }
 
@@ -313,6 +327,13 @@ mod tests {
         assert_eq!(Board::parse("XX.OO...Z"), Err(BoardError::Character { index: 8, found: 'Z' }));
         assert_eq!(Board::parse("XXX......"), Err(BoardError::Counts { x: 3, o: 0 }));
         assert_eq!(Board::parse("OO.X....."), Err(BoardError::Counts { x: 1, o: 2 }));
+        // Play went on after a line: both have one, or the player to move has one.
+        assert_eq!(Board::parse("XXXOOO..."), Err(BoardError::Unreachable));
+        assert_eq!(Board::parse("OOOXX.XX."), Err(BoardError::Unreachable));
+        assert_eq!(Board::parse("XXXOO.O.."), Err(BoardError::Unreachable));
+        assert!(Board::parse("XXXOO....").is_ok()); // X has just won
+        let one = Board::parse("X").unwrap_err().to_string();
+        assert_eq!(one, "a board has 9 cells, this one has 1 character");
     }
 
     #[test]
