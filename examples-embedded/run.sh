@@ -96,7 +96,8 @@ for i in "${!names[@]}"; do
       END { print flash + 0, ram + 0 }')
     stack=$(sed -nE 's/^stack high-water mark: ([0-9]+) B.*/\1/p' "$log")
     stack=${stack:-0}
-    echo "| $board | $core | $demo | $flash B ($((flash / 1024)).$(((flash % 1024) * 10 / 1024)) KiB) | $ram B | $stack B | $((ram + stack)) B ($(((ram + stack) / 1024)).$((((ram + stack) % 1024) * 10 / 1024)) KiB) |" >>"$table"
+    kib() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1024 }'; }
+    echo "| $board | $core | $demo | $flash B ($(kib "$flash") KiB) | $ram B | $stack B | $((ram + stack)) B ($(kib $((ram + stack))) KiB) |" >>"$table"
   done
 done
 

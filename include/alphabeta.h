@@ -136,9 +136,15 @@
 #define ALPHABETA_MAX_PLAYERS 8
 
 /**
- * The outcome of every call. `ALPHABETA_OK` is 0; values are never reused.
+ * The outcome of every call. `ALPHABETA_OK` is 0; values are never reused. In C the type is
+ * an `int32_t` with these constants, so that any value a host holds (an unknown one
+ * included) can be passed to `alphabeta_status_message`.
  */
-typedef enum {
+enum alphabeta_status
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
   /**
    * Success.
    */
@@ -270,7 +276,14 @@ typedef enum {
    * ±1000000, ±`INT32_MAX`, ±infinity and `INT32_MIN` (see `alphabeta_game.evaluate`).
    */
   ALPHABETA_ERROR_SCORE_OUT_OF_RANGE = 28,
-} alphabeta_status;
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum alphabeta_status alphabeta_status;
+#else
+typedef int32_t alphabeta_status;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
 
 /**
  * An engine. Opaque: create one with `alphabeta_engine_init` (in memory you provide) or
@@ -1138,7 +1151,8 @@ alphabeta_status alphabeta_search_window_double(alphabeta_engine *engine,
                                                 alphabeta_window_result *result);
 
 /**
- * A message for a status, as a static NUL-terminated string (never NULL; unknown values get
+ * A message for a status (an `alphabeta_status`, which in C is an `int32_t`), as a static
+ * NUL-terminated string (never NULL; unknown values get
  * "unknown status").
  */
 const char *alphabeta_status_message(int32_t status);

@@ -52,7 +52,7 @@ read -r flash ram < <("$size_tool" -A "$elf" | awk '
   END { print flash + 0, ram + 0 }')
 stack=$(sed -nE 's/^stack high-water mark: ([0-9]+) B.*/\1/p' "$log")
 stack=${stack:-0}
-kib() { echo "$(($1 / 1024)).$((($1 % 1024) * 10 / 1024)) KiB"; }
+kib() { awk -v b="$1" 'BEGIN { printf "%.1f KiB", b / 1024 }'; }
 echo "footprint of the C demo on $board: flash $flash B ($(kib "$flash")), RAM data+bss $ram B, stack high-water $stack B, RAM total $((ram + stack)) B ($(kib $((ram + stack))))"
 if [[ -n "$table" ]]; then
   echo "| $board | Cortex-M4F | C demo (static library) | $flash B ($(kib "$flash")) | $ram B | $stack B | $((ram + stack)) B ($(kib $((ram + stack)))) |" >>"$table"

@@ -2,8 +2,10 @@
 
 use super::*;
 
-/// The outcome of every call. `ALPHABETA_OK` is 0; values are never reused.
-#[repr(C)]
+/// The outcome of every call. `ALPHABETA_OK` is 0; values are never reused. In C the type is
+/// an `int32_t` with these constants, so that any value a host holds (an unknown one
+/// included) can be passed to `alphabeta_status_message`.
+#[repr(i32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum alphabeta_status {
     /// Success.
@@ -104,7 +106,8 @@ impl From<SearchError> for alphabeta_status {
     }
 }
 
-/// A message for a status, as a static NUL-terminated string (never NULL; unknown values get
+/// A message for a status (an `alphabeta_status`, which in C is an `int32_t`), as a static
+/// NUL-terminated string (never NULL; unknown values get
 /// "unknown status").
 #[no_mangle]
 pub extern "C" fn alphabeta_status_message(status: i32) -> *const c_char {
