@@ -181,28 +181,22 @@ typedef struct {
  * winning column, else one that does not lose at once, else any playable one, centre first;
  * -1 when the game is over. The Rust `decided_move`. */
 static int decided_move(const position *p) {
-    uint64_t non_losing, wins;
-    int i, best = -1, keeps = 0;
+    uint64_t kinds[3];
+    int k, i;
     if (is_won(p)) {
         return -1;
     }
-    non_losing = non_losing_cells(p);
-    wins = winning_cells(p->current, p->mask) & playable_cells(p);
-    for (i = 0; i < WIDTH; i++) {
-        int col = CENTRE_FIRST[i];
-        int col_keeps = (non_losing & COLUMN_MASK(col)) != 0;
-        if (!can_play(p, col)) {
-            continue;
-        }
-        if (wins & COLUMN_MASK(col)) {
-            return col;
-        }
-        if (best < 0 || (!keeps && col_keeps)) {
-            best = col;
-            keeps = col_keeps;
+    kinds[2] = playable_cells(p);
+    kinds[0] = winning_cells(p->current, p->mask) & kinds[2];
+    kinds[1] = non_losing_cells(p);
+    for (k = 0; k < 3; k++) {
+        for (i = 0; i < WIDTH; i++) {
+            if (kinds[k] & COLUMN_MASK(CENTRE_FIRST[i])) {
+                return CENTRE_FIRST[i];
+            }
         }
     }
-    return best;
+    return -1;
 }
 
 static alphabeta_status solve(alphabeta_engine *engine, const alphabeta_game *callbacks,

@@ -57,6 +57,7 @@ table="target/footprint.md"
   echo "|---|---|---|---|---|---|---|"
 } >"$table"
 
+kib() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1024 }'; }
 for i in "${!names[@]}"; do
   board="${names[$i]}"
   target="${targets[$i]}"
@@ -96,7 +97,6 @@ for i in "${!names[@]}"; do
       END { print flash + 0, ram + 0 }')
     stack=$(sed -nE 's/^stack high-water mark: ([0-9]+) B.*/\1/p' "$log")
     stack=${stack:-0}
-    kib() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1024 }'; }
     echo "| $board | $core | $demo | $flash B ($(kib "$flash") KiB) | $ram B | $stack B | $((ram + stack)) B ($(kib $((ram + stack))) KiB) |" >>"$table"
   done
 done

@@ -751,11 +751,10 @@ impl<S: Score> HeapTable<S> {
     /// [`TableAllocError`] when the memory cannot be allocated.
     pub fn with_mib(mib: usize) -> Result<Self, TableAllocError> {
         let size = core::mem::size_of::<S::Slot>();
-        let slots = mib.saturating_mul(1 << 20) / size;
-        if mib > usize::MAX >> 20 {
-            return Err(TableAllocError { slots, bytes: usize::MAX });
+        match mib.checked_mul(1 << 20) {
+            Some(bytes) => Self::with_slots(bytes / size),
+            None => Err(TableAllocError { slots: usize::MAX / size, bytes: usize::MAX }),
         }
-        Self::with_slots(slots)
     }
 
     /// A table of `slots` slots.

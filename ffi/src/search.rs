@@ -70,7 +70,7 @@ pub unsafe extern "C" fn alphabeta_search(
         };
         drop(game);
         if let Some(status) = status_of(error.load(Ordering::Relaxed)) {
-            if matches!(status, ALPHABETA_ERROR_CLONE_FAILED | ALPHABETA_ERROR_NULL_CALLBACK) {
+            if status == ALPHABETA_ERROR_CLONE_FAILED {
                 // A copy that could not be made was searched as a position without moves until
                 // the end (the search cannot tell): what it stored in the shared table is wrong.
                 kind.clear_table();

@@ -744,21 +744,11 @@ fn decided_move(position: &Connect4) -> Option<u8> {
     if position.is_won() {
         return None;
     }
-    let playable = CENTRE_FIRST.into_iter().filter(|&col| position.can_play(col));
-    let non_losing = position.non_losing_cells();
-    let mut best = None;
-    for col in playable {
-        if position.is_winning_move(col) {
-            return Some(col);
-        }
-        let keeps = non_losing & column_mask(u32::from(col)) != 0;
-        match best {
-            None => best = Some((col, keeps)),
-            Some((_, false)) if keeps => best = Some((col, keeps)),
-            _ => {}
-        }
-    }
-    best.map(|(col, _)| col)
+    let playable = position.playable_cells();
+    let wins = winning_cells(position.current, position.mask) & playable;
+    [wins, position.non_losing_cells(), playable].into_iter().find_map(|cells| {
+        CENTRE_FIRST.into_iter().find(|&col| cells & column_mask(u32::from(col)) != 0)
+    })
 }
 
 /// Converts a root score of [`Connect4Eval`] into the score of Pons' benchmark sets, for the

@@ -76,6 +76,14 @@ use rand_xorshift::XorShiftRng;
 pub use config::{Algorithm, Config, ParallelScheme, TtCutoffs};
 pub(crate) use context::{Context, Halt};
 pub(crate) use node::Node;
+pub use result::{IterationInfo, SearchResult, SearchStats, WindowResult};
+
+use crate::clock::Limits;
+use crate::error::SearchError;
+use crate::game::{Evaluator, Game};
+use crate::ordering::{DefaultSorter, MoveSorter};
+use crate::score::Score;
+use crate::tt::{NoTable, Table};
 
 /// Writes the line from `ply` of a triangular principal-variation table: `mv` followed by the
 /// line from `ply + 1` (shared by the two-player and the multi-player engines).
@@ -97,14 +105,6 @@ pub(crate) fn set_line<M: Copy, const N: usize>(
         }
     }
 }
-pub use result::{IterationInfo, SearchResult, SearchStats, WindowResult};
-
-use crate::clock::Limits;
-use crate::error::SearchError;
-use crate::game::{Evaluator, Game};
-use crate::ordering::{DefaultSorter, MoveSorter};
-use crate::score::Score;
-use crate::tt::{NoTable, Table};
 
 /// The search engine for one game type `G` with evaluator `E`.
 ///
