@@ -20,6 +20,60 @@ mod header {
     use std::env;
     use std::path::PathBuf;
 
+    /// The capacities of the C library (chosen by `ffi/build.rs`) and the engine storage they
+    /// need.
+    const CAPACITIES: &str = r#"/**
+ * The capacities of the library: the most moves a position may have (the buffer that
+ * `generate_moves` fills) and the deepest search in plies (also the longest principal
+ * variation). They are chosen when the library is built, with ALPHABETA_MAX_MOVES (1 to 4096)
+ * and ALPHABETA_MAX_PLY (1 to 256) in the environment of `cargo cinstall` or `cargo rustc`:
+ * 256 and 64 by default, 64 and 32 for the `small` library. This header has the defaults:
+ * a program that links a library built otherwise defines ALPHABETA_MAX_MOVES and
+ * ALPHABETA_MAX_PLY to its values (or ALPHABETA_SMALL for the `small` library) when it
+ * compiles, `-DALPHABETA_MAX_MOVES=512` say. ALPHABETA_CAPACITIES_MATCH() checks them
+ * against the library at run time; `alphabeta_engine_init` refuses storage too small for the
+ * library (ALPHABETA_ERROR_ENGINE_MEMORY), whatever the macros say.
+ */
+#ifndef ALPHABETA_MAX_MOVES
+#ifdef ALPHABETA_SMALL
+#define ALPHABETA_MAX_MOVES 64
+#else
+#define ALPHABETA_MAX_MOVES 256
+#endif
+#endif
+#ifndef ALPHABETA_MAX_PLY
+#ifdef ALPHABETA_SMALL
+#define ALPHABETA_MAX_PLY 32
+#else
+#define ALPHABETA_MAX_PLY 64
+#endif
+#endif
+
+/** Whether the library linked has the capacities of this header (a run-time check). */
+#define ALPHABETA_CAPACITIES_MATCH() \
+  (alphabeta_max_moves() == ALPHABETA_MAX_MOVES && alphabeta_max_ply() == ALPHABETA_MAX_PLY)
+
+/**
+ * The bytes that hold an engine of a library built for `max_ply` plies, on every supported
+ * target (32- or 64-bit, with or without the standard library): at least
+ * `alphabeta_engine_size()` there (20,384 on x86-64 for 64 plies). A multiple of 8.
+ */
+#define ALPHABETA_ENGINE_STORAGE_SIZE_FOR(max_ply) \
+  (4 * ((max_ply) + 1) * ((max_ply) + 4) + 16 * (max_ply) + 2560)
+/** The bytes that hold an engine of the library this header describes. */
+#define ALPHABETA_ENGINE_STORAGE_SIZE ALPHABETA_ENGINE_STORAGE_SIZE_FOR(ALPHABETA_MAX_PLY)
+
+/**
+ * Static storage for an engine, sized and aligned at compile time and usable from C99 (no
+ * `_Alignas`: its `uint64_t` words give it the alignment, ALPHABETA_ENGINE_ALIGN at most).
+ * Pass `&storage` and `sizeof storage` to `alphabeta_engine_init`.
+ */
+typedef struct alphabeta_engine_storage {
+  /** The engine's memory. */
+  uint64_t words[ALPHABETA_ENGINE_STORAGE_SIZE / 8];
+} alphabeta_engine_storage;
+"#;
+
     pub fn generate() {
         let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
         let ffi = root.join("ffi");
@@ -45,7 +99,7 @@ mod header {
              \x20* ALPHABETA_MAX_MATE_PLY, as in alphabeta_win_in; `ply` is evaluated twice). */\n\
              #define ALPHABETA_WIN_IN(ply) \\\n\
              \x20 (ALPHABETA_WIN - (int32_t)((ply) < ALPHABETA_MAX_MATE_PLY ? (ply) : ALPHABETA_MAX_MATE_PLY))\n\
-             #define ALPHABETA_LOSS_IN(ply) (-ALPHABETA_WIN_IN(ply))\n"
+             #define ALPHABETA_LOSS_IN(ply) (-ALPHABETA_WIN_IN(ply))\n\n{CAPACITIES}"
         ));
         let bindings = cbindgen::Builder::new()
             .with_crate(&ffi)

@@ -54,8 +54,8 @@ static void check_status(alphabeta_status got, alphabeta_status want, const char
     } else {
         failed++;
         printf("FAIL (line %d): %s: got %d (%s), want %d (%s)\n", line, what, (int)got,
-               alphabeta_status_message((int32_t)got), (int)want,
-               alphabeta_status_message((int32_t)want));
+               alphabeta_status_message(got), (int)want,
+               alphabeta_status_message(want));
     }
 }
 
@@ -298,10 +298,10 @@ static void test_version_and_messages(void) {
 
     /* Every status has its own message; anything else is "unknown status". */
     for (s = ALPHABETA_OK; s <= ALPHABETA_ERROR_THREADS; s++) {
-        const char *m = alphabeta_status_message(s);
+        const char *m = alphabeta_status_message((alphabeta_status)s);
         CHECK(m != NULL && m[0] != '\0' && strcmp(m, "unknown status") != 0);
         for (t = 0; t < s && m != NULL; t++) {
-            if (strcmp(m, alphabeta_status_message(t)) == 0) {
+            if (strcmp(m, alphabeta_status_message((alphabeta_status)t)) == 0) {
                 printf("FAIL: statuses %d and %d share a message\n", (int)s, (int)t);
                 failed++;
             }
@@ -309,7 +309,7 @@ static void test_version_and_messages(void) {
     }
     CHECK(strcmp(alphabeta_status_message(ALPHABETA_OK), "ok") == 0);
     for (i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
-        const char *m = alphabeta_status_message(unknown[i]);
+        const char *m = alphabeta_status_message((alphabeta_status)unknown[i]);
         CHECK(m != NULL && strcmp(m, "unknown status") == 0);
     }
     /* The status values are fixed (never reused). */

@@ -57,4 +57,23 @@ if ldd "$work/tictactoe-static" | grep -q alphabeta; then
   exit 1
 fi
 check "tictactoe (static)" "$work/tictactoe-static" --solve XX.OO....
+
+echo "== capacities chosen at build time: the host compiled with the same macros"
+ALPHABETA_MAX_MOVES=12 ALPHABETA_MAX_PLY=100 cargo cinstall --release \
+  --manifest-path "$root/ffi/Cargo.toml" --prefix "$work/sized" --libdir lib \
+  --library-type staticlib
+export PKG_CONFIG_PATH="$work/sized/lib/pkgconfig"
+cc -std=c99 -DALPHABETA_MAX_MOVES=12 -DALPHABETA_MAX_PLY=100 "$root/examples-c/tictactoe.c" \
+  $(pkg-config --cflags --libs alphabeta) -o "$work/tictactoe-sized"
+check "tictactoe (12 moves, 100 plies)" "$work/tictactoe-sized" --solve XX.OO....
+echo "== the same host without the macros is refused (ALPHABETA_CAPACITIES_MATCH), not crashed"
+cc -std=c99 "$root/examples-c/tictactoe.c" $(pkg-config --cflags --libs alphabeta) \
+  -o "$work/tictactoe-mismatched"
+if "$work/tictactoe-mismatched" --solve XX.OO.... 2>"$work/mismatch.err"; then
+  echo "FAILED: a header with other capacities was accepted"
+  exit 1
+fi
+grep -q "the header says 256 moves and 64 plies, the library 12 and 100" "$work/mismatch.err" \
+  || { echo "FAILED: unexpected message: $(cat "$work/mismatch.err")"; exit 1; }
+echo "mismatch: $(cat "$work/mismatch.err")"
 echo "packaging: all passed"

@@ -170,13 +170,19 @@ static alphabeta_game game_of(board *b) {
 
 /* ---- the engine, in a static buffer ---- */
 
-/* Room for an engine of the standard library, sized and aligned at compile time by the
- * header (alphabeta_engine_init checks the size it is given). */
+/* Room for an engine of the library, sized and aligned at compile time by the header for its
+ * capacities (alphabeta_engine_init checks the size it is given). */
 static alphabeta_engine_storage engine_memory;
 
 static alphabeta_engine *make_engine(void) {
     alphabeta_engine *engine = NULL;
     alphabeta_status status;
+    if (!ALPHABETA_CAPACITIES_MATCH()) {
+        fprintf(stderr, "error: the header says %d moves and %d plies, the library %lu and %lu\n",
+                (int)ALPHABETA_MAX_MOVES, (int)ALPHABETA_MAX_PLY,
+                (unsigned long)alphabeta_max_moves(), (unsigned long)alphabeta_max_ply());
+        return NULL;
+    }
     /* NULL: the default configuration; NULL, 0: no transposition table. */
     status = alphabeta_engine_init(&engine_memory, sizeof engine_memory, NULL, NULL, 0, &engine);
     if (status != ALPHABETA_OK) {

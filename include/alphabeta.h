@@ -25,6 +25,57 @@
   (ALPHABETA_WIN - (int32_t)((ply) < ALPHABETA_MAX_MATE_PLY ? (ply) : ALPHABETA_MAX_MATE_PLY))
 #define ALPHABETA_LOSS_IN(ply) (-ALPHABETA_WIN_IN(ply))
 
+/**
+ * The capacities of the library: the most moves a position may have (the buffer that
+ * `generate_moves` fills) and the deepest search in plies (also the longest principal
+ * variation). They are chosen when the library is built, with ALPHABETA_MAX_MOVES (1 to 4096)
+ * and ALPHABETA_MAX_PLY (1 to 256) in the environment of `cargo cinstall` or `cargo rustc`:
+ * 256 and 64 by default, 64 and 32 for the `small` library. This header has the defaults:
+ * a program that links a library built otherwise defines ALPHABETA_MAX_MOVES and
+ * ALPHABETA_MAX_PLY to its values (or ALPHABETA_SMALL for the `small` library) when it
+ * compiles, `-DALPHABETA_MAX_MOVES=512` say. ALPHABETA_CAPACITIES_MATCH() checks them
+ * against the library at run time; `alphabeta_engine_init` refuses storage too small for the
+ * library (ALPHABETA_ERROR_ENGINE_MEMORY), whatever the macros say.
+ */
+#ifndef ALPHABETA_MAX_MOVES
+#ifdef ALPHABETA_SMALL
+#define ALPHABETA_MAX_MOVES 64
+#else
+#define ALPHABETA_MAX_MOVES 256
+#endif
+#endif
+#ifndef ALPHABETA_MAX_PLY
+#ifdef ALPHABETA_SMALL
+#define ALPHABETA_MAX_PLY 32
+#else
+#define ALPHABETA_MAX_PLY 64
+#endif
+#endif
+
+/** Whether the library linked has the capacities of this header (a run-time check). */
+#define ALPHABETA_CAPACITIES_MATCH() \
+  (alphabeta_max_moves() == ALPHABETA_MAX_MOVES && alphabeta_max_ply() == ALPHABETA_MAX_PLY)
+
+/**
+ * The bytes that hold an engine of a library built for `max_ply` plies, on every supported
+ * target (32- or 64-bit, with or without the standard library): at least
+ * `alphabeta_engine_size()` there (20,384 on x86-64 for 64 plies). A multiple of 8.
+ */
+#define ALPHABETA_ENGINE_STORAGE_SIZE_FOR(max_ply) \
+  (4 * ((max_ply) + 1) * ((max_ply) + 4) + 16 * (max_ply) + 2560)
+/** The bytes that hold an engine of the library this header describes. */
+#define ALPHABETA_ENGINE_STORAGE_SIZE ALPHABETA_ENGINE_STORAGE_SIZE_FOR(ALPHABETA_MAX_PLY)
+
+/**
+ * Static storage for an engine, sized and aligned at compile time and usable from C99 (no
+ * `_Alignas`: its `uint64_t` words give it the alignment, ALPHABETA_ENGINE_ALIGN at most).
+ * Pass `&storage` and `sizeof storage` to `alphabeta_engine_init`.
+ */
+typedef struct alphabeta_engine_storage {
+  /** The engine's memory. */
+  uint64_t words[ALPHABETA_ENGINE_STORAGE_SIZE / 8];
+} alphabeta_engine_storage;
+
 
 /**
  * `alphabeta_config.algorithm`: negamax alpha-beta with the accelerators (default).
@@ -71,20 +122,6 @@
  * `alphabeta_config.score_type`: `double` scores from `evaluate_double`.
  */
 #define ALPHABETA_SCORE_DOUBLE 1
-
-/**
- * Bytes that hold an engine of the standard library (256 moves, 64 plies) on every supported
- * target, 32- or 64-bit, with or without `std`: at least `alphabeta_engine_size()` there
- * (20,384 on x86-64 and 20,104 on Cortex-M4 today). For static storage decided at compile
- * time; `alphabeta_engine_init` still checks the size it is given.
- */
-#define ALPHABETA_ENGINE_STORAGE_SIZE 20480
-
-/**
- * Bytes that hold an engine of the `small` library (64 moves, 32 plies) on every supported
- * target: at least `alphabeta_engine_size()` there (7,048 on Cortex-M4 today).
- */
-#define ALPHABETA_SMALL_ENGINE_STORAGE_SIZE 7168
 
 /**
  * The alignment every engine needs at most, in bytes (`alphabeta_engine_align()` is at most
@@ -864,28 +901,6 @@ typedef struct {
   uint64_t nodes;
 } alphabeta_window_result;
 
-/**
- * Static storage for an engine of the standard library, usable from C99 (no `_Alignas`): its
- * `uint64_t` words give it the alignment. Pass `&storage` and `sizeof storage` to
- * `alphabeta_engine_init`.
- */
-typedef struct {
-  /**
-   * The engine's memory.
-   */
-  uint64_t words[2560];
-} alphabeta_engine_storage;
-
-/**
- * Static storage for an engine of the `small` library, as `alphabeta_engine_storage`.
- */
-typedef struct {
-  /**
-   * The engine's memory.
-   */
-  uint64_t words[896];
-} alphabeta_small_engine_storage;
-
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -897,12 +912,14 @@ extern "C" {
 const char *alphabeta_version(void);
 
 /**
- * The most moves a position may have in this build (the move buffer's capacity).
+ * The most moves a position may have in this build (the move buffer's capacity): the
+ * header's `ALPHABETA_MAX_MOVES` for the library it describes.
  */
 size_t alphabeta_max_moves(void);
 
 /**
- * The deepest search in plies in this build (also the most moves a PV can hold).
+ * The deepest search in plies in this build (also the most moves a PV can hold): the
+ * header's `ALPHABETA_MAX_PLY` for the library it describes.
  */
 size_t alphabeta_max_ply(void);
 
@@ -1151,11 +1168,10 @@ alphabeta_status alphabeta_search_window_double(alphabeta_engine *engine,
                                                 alphabeta_window_result *result);
 
 /**
- * A message for a status (an `alphabeta_status`, which in C is an `int32_t`), as a static
- * NUL-terminated string (never NULL; unknown values get
- * "unknown status").
+ * A message for a status, as a static NUL-terminated string (never NULL; a value that is no
+ * status gets "unknown status").
  */
-const char *alphabeta_status_message(int32_t status);
+const char *alphabeta_status_message(alphabeta_status status);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -49,7 +49,7 @@ namespace alphabeta {
 class Error : public std::runtime_error {
 public:
     explicit Error(alphabeta_status status)
-        : std::runtime_error(alphabeta_status_message(static_cast<std::int32_t>(status))),
+        : std::runtime_error(alphabeta_status_message(status)),
           status_(status) {}
 
     alphabeta_status status() const noexcept { return status_; }

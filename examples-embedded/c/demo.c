@@ -89,10 +89,11 @@ static const iteration *find_iteration(const char *name, uint32_t depth) {
 /* ---------------------------------------------------------------------------------------
  * The engine and its table, static */
 
-/* Room for the engine of the `small` library, sized and aligned by the header
- * (ALPHABETA_SMALL_ENGINE_STORAGE_SIZE bytes; 7,048 B are needed today). Checked again at
- * start-up against alphabeta_engine_size() and _align(). */
-static alphabeta_small_engine_storage engine_memory;
+/* Room for the engine of the `small` library (the Makefile defines ALPHABETA_SMALL, so the
+ * header's capacities are 64 moves and 32 plies), sized and aligned by the header
+ * (ALPHABETA_ENGINE_STORAGE_SIZE bytes, 7,328; 7,048 B are needed today). Checked again at
+ * start-up against the library: its capacities, alphabeta_engine_size() and _align(). */
+static alphabeta_engine_storage engine_memory;
 /* TABLE_SLOTS slots of 16 bytes (int32 scores), 16-byte aligned. */
 static _Alignas(16) unsigned char table_memory[TABLE_SLOTS * 16];
 
@@ -399,6 +400,11 @@ int main(void) {
     fw_u64(fw_stack_top() - fw_stack_bottom());
     fw_str(" B");
     fw_nl();
+    if (!ALPHABETA_CAPACITIES_MATCH()) {
+        fw_str("the header's capacities (ALPHABETA_MAX_MOVES, ALPHABETA_MAX_PLY) are not the library's");
+        fw_nl();
+        return EXIT_SETUP;
+    }
     if (alphabeta_engine_size() > sizeof engine_memory ||
         (uintptr_t)&engine_memory % alphabeta_engine_align() != 0 ||
         alphabeta_table_slot_size(ALPHABETA_SCORE_INT32) != 16) {

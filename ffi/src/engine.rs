@@ -135,46 +135,24 @@ pub struct alphabeta_engine {
     kind: UnsafeCell<Kind>,
 }
 
-/// Bytes that hold an engine of the standard library (256 moves, 64 plies) on every supported
-/// target, 32- or 64-bit, with or without `std`: at least `alphabeta_engine_size()` there
-/// (20,384 on x86-64 and 20,104 on Cortex-M4 today). For static storage decided at compile
-/// time; `alphabeta_engine_init` still checks the size it is given.
-pub const ALPHABETA_ENGINE_STORAGE_SIZE: usize = 20_480;
-
-/// Bytes that hold an engine of the `small` library (64 moves, 32 plies) on every supported
-/// target: at least `alphabeta_engine_size()` there (7,048 on Cortex-M4 today).
-pub const ALPHABETA_SMALL_ENGINE_STORAGE_SIZE: usize = 7_168;
+/// The bytes that hold an engine of a library built for `max_ply` plies on every supported
+/// target, 32- or 64-bit, with or without `std`: the header's
+/// `ALPHABETA_ENGINE_STORAGE_SIZE_FOR(max_ply)`, `4 (P + 1)(P + 4) + 16 P + 2560` for `P` plies
+/// (the principal-variation tables, the killers, and the rest). Checked for this build below;
+/// `alphabeta_engine_init` still checks the size it is given.
+pub const fn engine_storage_size(max_ply: usize) -> usize {
+    4 * (max_ply + 1) * (max_ply + 4) + 16 * max_ply + 2560
+}
 
 /// The alignment every engine needs at most, in bytes (`alphabeta_engine_align()` is at most
 /// this): 8, the alignment of `uint64_t` on the supported targets.
 pub const ALPHABETA_ENGINE_ALIGN: usize = 8;
 
-/// Static storage for an engine of the standard library, usable from C99 (no `_Alignas`): its
-/// `uint64_t` words give it the alignment. Pass `&storage` and `sizeof storage` to
-/// `alphabeta_engine_init`.
-#[repr(C)]
-pub struct alphabeta_engine_storage {
-    /// The engine's memory.
-    pub words: [u64; 2_560],
-}
-
-/// Static storage for an engine of the `small` library, as `alphabeta_engine_storage`.
-#[repr(C)]
-pub struct alphabeta_small_engine_storage {
-    /// The engine's memory.
-    pub words: [u64; 896],
-}
-
-// The constants hold for this build: a target or a change that outgrows them fails to compile.
-#[cfg(not(feature = "small"))]
-const _: () = assert!(size_of::<alphabeta_engine>() <= ALPHABETA_ENGINE_STORAGE_SIZE);
-#[cfg(feature = "small")]
-const _: () = assert!(size_of::<alphabeta_engine>() <= ALPHABETA_SMALL_ENGINE_STORAGE_SIZE);
+// The header's storage holds an engine of this build: a target or a change that outgrows it
+// fails to compile.
+const _: () = assert!(size_of::<alphabeta_engine>() <= engine_storage_size(MAX_PLY));
+const _: () = assert!(engine_storage_size(MAX_PLY).is_multiple_of(ALPHABETA_ENGINE_ALIGN));
 const _: () = assert!(align_of::<alphabeta_engine>() <= ALPHABETA_ENGINE_ALIGN);
-const _: () = assert!(align_of::<alphabeta_engine_storage>() >= align_of::<alphabeta_engine>());
-const _: () = assert!(size_of::<alphabeta_engine_storage>() == ALPHABETA_ENGINE_STORAGE_SIZE);
-const _: () =
-    assert!(size_of::<alphabeta_small_engine_storage>() == ALPHABETA_SMALL_ENGINE_STORAGE_SIZE);
 
 /// The bytes an engine needs (for `alphabeta_engine_init`).
 #[no_mangle]

@@ -37,18 +37,10 @@ use alphabeta::{
 };
 
 // -------------------------------------------------------------------------------------------
-// Capacities
-
-/// The most moves a position may have (the move-list capacity).
-#[cfg(not(feature = "small"))]
-const MAX_MOVES: usize = 256;
-/// The deepest search, in plies.
-#[cfg(not(feature = "small"))]
-const MAX_PLY: usize = 64;
-#[cfg(feature = "small")]
-const MAX_MOVES: usize = 64;
-#[cfg(feature = "small")]
-const MAX_PLY: usize = 32;
+// Capacities: `MAX_MOVES` and `MAX_PLY`, chosen when the library is built (`build.rs`: the
+// `ALPHABETA_MAX_MOVES` and `ALPHABETA_MAX_PLY` environment variables; 256 and 64 by default,
+// 64 and 32 with the `small` feature).
+include!(concat!(env!("OUT_DIR"), "/capacities.rs"));
 
 mod config;
 mod engine;
@@ -79,13 +71,15 @@ pub extern "C" fn alphabeta_version() -> *const c_char {
     concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
 }
 
-/// The most moves a position may have in this build (the move buffer's capacity).
+/// The most moves a position may have in this build (the move buffer's capacity): the
+/// header's `ALPHABETA_MAX_MOVES` for the library it describes.
 #[no_mangle]
 pub extern "C" fn alphabeta_max_moves() -> usize {
     MAX_MOVES
 }
 
-/// The deepest search in plies in this build (also the most moves a PV can hold).
+/// The deepest search in plies in this build (also the most moves a PV can hold): the
+/// header's `ALPHABETA_MAX_PLY` for the library it describes.
 #[no_mangle]
 pub extern "C" fn alphabeta_max_ply() -> usize {
     MAX_PLY

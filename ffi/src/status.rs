@@ -106,11 +106,15 @@ impl From<SearchError> for alphabeta_status {
     }
 }
 
-/// A message for a status (an `alphabeta_status`, which in C is an `int32_t`), as a static
-/// NUL-terminated string (never NULL; unknown values get
-/// "unknown status").
+/// A status as a host holds it: any `int32_t`, known or not. The header names this type
+/// `alphabeta_status` (an `int32_t` in C, the enum with an `int32_t` base in C++), so that
+/// `alphabeta_status_message` takes a status as every call returns it.
+pub type alphabeta_status_value = i32;
+
+/// A message for a status, as a static NUL-terminated string (never NULL; a value that is no
+/// status gets "unknown status").
 #[no_mangle]
-pub extern "C" fn alphabeta_status_message(status: i32) -> *const c_char {
+pub extern "C" fn alphabeta_status_message(status: alphabeta_status_value) -> *const c_char {
     let message: &'static [u8] = match status {
         0 => b"ok\0",
         1 => b"a required pointer argument is NULL\0",

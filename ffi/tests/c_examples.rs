@@ -283,3 +283,63 @@ fn c_and_cxx_examples_build_run_and_agree_with_rust() {
     check_tictactoe_solve();
     check_tictactoe_never_loses();
 }
+
+/// Compiles `source` against the repository's header as C99 (`cc`) or C++17 (`c++`) with
+/// `defines`, warnings as errors, runs it and returns what it printed.
+fn compile_and_run(compiler: &str, source: &str, defines: &[String], name: &str) -> String {
+    let dir = out_dir().join("header-capacities");
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let extension = if compiler == "cc" { "c" } else { "cpp" };
+    let file = dir.join(format!("{name}.{extension}"));
+    std::fs::write(&file, source).expect("write the source");
+    let program = dir.join(format!("{name}-{extension}"));
+    let standard = if compiler == "cc" { "-std=c99" } else { "-std=c++17" };
+    let status = Command::new(compiler)
+        .args([standard, "-Wall", "-Wextra", "-Werror", "-pedantic", "-I"])
+        .arg(root().join("include"))
+        .args(defines)
+        .arg(&file)
+        .arg("-o")
+        .arg(&program)
+        .status()
+        .expect("the compiler runs");
+    assert!(status.success(), "{compiler} {defines:?} {name}: the header does not compile");
+    let output = Command::new(&program).output().expect("the program runs");
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).expect("ASCII")
+}
+
+/// The header's capacities and the storage they size, as C and C++ see them, for the
+/// defaults, `ALPHABETA_SMALL` and capacities chosen at build time: the macros the host
+/// defines win, and the storage is the library's formula (`engine_storage_size`) for them.
+#[test]
+fn the_header_sizes_engine_storage_for_every_capacity() {
+    require_tools();
+    let source = r#"#include <stdio.h>
+#include "alphabeta.h"
+int main(void) {
+    alphabeta_engine_storage storage;
+    printf("%d %d %lu %lu %lu\n", (int)ALPHABETA_MAX_MOVES, (int)ALPHABETA_MAX_PLY,
+           (unsigned long)sizeof storage, (unsigned long)ALPHABETA_ENGINE_STORAGE_SIZE,
+           (unsigned long)ALPHABETA_ENGINE_STORAGE_SIZE_FOR(ALPHABETA_MAX_PLY));
+    return 0;
+}
+"#;
+    let cases: [(&[&str], usize, usize); 6] = [
+        (&[], 256, 64),
+        (&["-DALPHABETA_SMALL"], 64, 32),
+        (&["-DALPHABETA_MAX_MOVES=4096", "-DALPHABETA_MAX_PLY=256"], 4096, 256),
+        (&["-DALPHABETA_MAX_PLY=1"], 256, 1),
+        (&["-DALPHABETA_SMALL", "-DALPHABETA_MAX_PLY=7"], 64, 7),
+        (&["-DALPHABETA_MAX_MOVES=9", "-DALPHABETA_MAX_PLY=9"], 9, 9),
+    ];
+    for (index, (defines, moves, ply)) in cases.into_iter().enumerate() {
+        let defines: Vec<String> = defines.iter().map(|d| d.to_string()).collect();
+        let storage = alphabeta_ffi::engine_storage_size(ply);
+        let want = format!("{moves} {ply} {storage} {storage} {storage}\n");
+        for compiler in ["cc", "c++"] {
+            let got = compile_and_run(compiler, source, &defines, &format!("capacities-{index}"));
+            assert_eq!(got, want, "{compiler} {defines:?}");
+        }
+    }
+}

@@ -138,19 +138,34 @@ fn the_rust_limits_mean_the_same() {
 
 #[test]
 fn the_compile_time_storage_holds_an_engine() {
-    // The header's sizes for static storage hold this build's engine (the standard library:
-    // these tests never build `small`), with the alignment it needs.
-    assert!(alphabeta_engine_size() <= ALPHABETA_ENGINE_STORAGE_SIZE);
+    // The header's storage size for this build's capacities (these tests build the default
+    // library: 256 moves, 64 plies) holds its engine, with the alignment it needs.
+    assert_eq!((alphabeta_max_moves(), alphabeta_max_ply()), (256, 64));
+    let bytes = engine_storage_size(alphabeta_max_ply());
+    assert_eq!(bytes, 21_264);
+    assert!(alphabeta_engine_size() <= bytes);
     assert!(alphabeta_engine_align() <= ALPHABETA_ENGINE_ALIGN);
-    assert_eq!(size_of::<alphabeta_engine_storage>(), ALPHABETA_ENGINE_STORAGE_SIZE);
-    assert_eq!(size_of::<alphabeta_small_engine_storage>(), ALPHABETA_SMALL_ENGINE_STORAGE_SIZE);
-    let mut storage = Box::new(alphabeta_engine_storage { words: [0; 2_560] });
+    let mut storage = vec![0u64; bytes / 8];
     let mut engine = null_mut();
+    // One byte short of the engine's size is refused, and nothing is written.
+    // SAFETY: the storage is valid for its size.
+    let status = unsafe {
+        alphabeta_engine_init(
+            storage.as_mut_ptr().cast(),
+            alphabeta_engine_size() - 1,
+            null(),
+            null_mut(),
+            0,
+            &mut engine,
+        )
+    };
+    assert_eq!(status, ALPHABETA_ERROR_ENGINE_MEMORY);
+    assert!(engine.is_null());
     // SAFETY: the storage is valid for its size and outlives the engine.
     let status = unsafe {
         alphabeta_engine_init(
-            (&mut *storage as *mut alphabeta_engine_storage).cast(),
-            size_of::<alphabeta_engine_storage>(),
+            storage.as_mut_ptr().cast(),
+            bytes,
             null(),
             null_mut(),
             0,
