@@ -80,12 +80,24 @@ pub struct Limits<'a> {
     /// A flag the caller may raise (from another thread, or an interrupt handler) to stop the
     /// search at the next poll; checked every `poll_interval_nodes` nodes.
     pub stop: Option<&'a AtomicBool>,
+    /// The most nodes the search may visit beyond `min_depth` (`None`: no cap), as a time
+    /// limit that counts nodes instead of microseconds: checked at every poll (so a search
+    /// may overrun it by up to `poll_interval_nodes` nodes) and before each iteration, and the
+    /// result is the last completed iteration. A cap gives the same result on any machine.
+    pub max_nodes: Option<u64>,
 }
 
 impl<'a> Limits<'a> {
     /// Depth 1 to `max_depth`, no time limit, no clock, no stop flag.
     pub const fn depth(max_depth: u32) -> Self {
-        Self { min_depth: 1, max_depth, time_limit_micros: None, clock: None, stop: None }
+        Self {
+            min_depth: 1,
+            max_depth,
+            time_limit_micros: None,
+            clock: None,
+            stop: None,
+            max_nodes: None,
+        }
     }
 
     /// Sets the depth that always completes.
@@ -110,6 +122,12 @@ impl<'a> Limits<'a> {
     /// Sets a stop flag.
     pub fn with_stop(mut self, stop: &'a AtomicBool) -> Self {
         self.stop = Some(stop);
+        self
+    }
+
+    /// Caps the nodes visited beyond `min_depth` (see [`Limits::max_nodes`]).
+    pub const fn with_max_nodes(mut self, max_nodes: u64) -> Self {
+        self.max_nodes = Some(max_nodes);
         self
     }
 
@@ -150,6 +168,7 @@ impl core::fmt::Debug for Limits<'_> {
             .field("time_limit_micros", &self.time_limit_micros)
             .field("clock", &self.clock.is_some())
             .field("stop", &self.stop.map(|s| s.load(Ordering::Relaxed)))
+            .field("max_nodes", &self.max_nodes)
             .finish()
     }
 }

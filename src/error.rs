@@ -58,6 +58,21 @@ pub enum SearchError {
         /// The engine's ply capacity.
         capacity: usize,
     },
+    /// A field of the [`Config`](crate::Config) is out of range.
+    InvalidConfig {
+        /// The field, as named in `Config`.
+        field: &'static str,
+        /// What it must be.
+        requirement: &'static str,
+    },
+    /// A `ParallelEngine` (`std`) with more than one thread was asked for something
+    /// only the sequential search does (a [`Config::strength`](crate::Config::strength)).
+    ParallelUnsupported {
+        /// The option, as named in `Config`.
+        option: &'static str,
+    },
+    /// An analysis was asked for no line at all (`lines` is 0).
+    ZeroLines,
 }
 
 impl fmt::Display for SearchError {
@@ -99,6 +114,15 @@ impl fmt::Display for SearchError {
                 "max_quiescence_depth {max_quiescence_depth} exceeds the engine's ply capacity \
                  of {capacity}"
             ),
+            Self::InvalidConfig { field, requirement } => {
+                write!(f, "Config::{field} is out of range: it must be {requirement}")
+            }
+            Self::ParallelUnsupported { option } => write!(
+                f,
+                "Config::{option} is not supported by a parallel search with more than one \
+                 thread: set threads to 1"
+            ),
+            Self::ZeroLines => f.write_str("an analysis needs at least 1 line"),
         }
     }
 }

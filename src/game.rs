@@ -185,6 +185,37 @@ pub trait Game {
         1
     }
 
+    /// `true` when the game implements null moves ([`Game::make_null_move`],
+    /// [`Game::unmake_null_move`]) for null-move pruning
+    /// ([`Config::null_move`](crate::Config::null_move)). The default, `false`, keeps passes
+    /// out of the search (and the pruning out of the compiled node loop). Pruning with passes
+    /// is sound where a move never hurts the mover, as in k-in-a-row games without gravity
+    /// (an extra stone never hurts: see [`games::mnk`](crate::games::mnk)); in games with
+    /// zugzwang (chess endgames, the odd/even threats of Connect Four) it can prune the best
+    /// move.
+    const NULL_MOVE: bool = false;
+
+    /// Whether the side to move may pass here, for a game with [`Game::NULL_MOVE`]: `false`
+    /// where a pass could be better than every move (zugzwang-prone positions: endgames with
+    /// few pieces) or must not be tried (in check). Default `true`.
+    fn null_move_allowed(&self) -> bool {
+        true
+    }
+
+    /// Makes a null move: a pass, after which the opponent is to move in the same position
+    /// ([`Game::side_to_move`] and [`Game::zobrist_key`] must change: the key includes the side
+    /// to move). Returns what [`Game::unmake_null_move`] needs to take it back, or `None` when
+    /// the game has no pass here after all (then nothing is pruned). Called only where
+    /// [`Game::NULL_MOVE`] and [`Game::null_move_allowed`] say yes; the default returns `None`.
+    fn make_null_move(&mut self) -> Option<Self::Undo> {
+        None
+    }
+
+    /// Takes back the null move made by [`Game::make_null_move`]. The default does nothing.
+    fn unmake_null_move(&mut self, undo: Self::Undo) {
+        let _ = undo;
+    }
+
     /// `true` when the game has a quiescence policy: [`Game::generate_tactical_moves`] is
     /// implemented. The default, `false`, evaluates horizon positions as they stand.
     const QUIESCENCE: bool = false;

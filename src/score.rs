@@ -107,6 +107,12 @@ pub trait Score:
     /// `epsilon` converted for floating scores.
     fn null_window(epsilon: f64) -> Self;
 
+    /// The score nearest to `value`, a width or margin given in the configuration as an
+    /// `f64` (such as [`Config::aspiration_half_width`](crate::Config::aspiration_half_width)):
+    /// rounded for integers and saturating at `±INFINITY` (NaN gives `ZERO`); converted for
+    /// floating scores.
+    fn from_f64(value: f64) -> Self;
+
     /// The transposition-table slot that stores this score type.
     type Slot: Slot;
 
@@ -212,6 +218,11 @@ impl Score for i32 {
         1
     }
     #[inline]
+    fn from_f64(value: f64) -> Self {
+        // `as` saturates (NaN gives 0); `i32::MIN` is below `-INFINITY`.
+        (value.round() as i32).max(-Self::INFINITY)
+    }
+    #[inline]
     fn is_valid(self, mate_scores: bool, ply: u32) -> bool {
         if mate_scores {
             // `-bound..=bound`, in one comparison (`i32::MIN` has the largest magnitude).
@@ -273,6 +284,10 @@ macro_rules! float_score {
             #[inline]
             fn null_window(epsilon: f64) -> Self {
                 epsilon as $t
+            }
+            #[inline]
+            fn from_f64(value: f64) -> Self {
+                value as $t
             }
             #[inline]
             fn is_valid(self, mate_scores: bool, ply: u32) -> bool {
@@ -346,6 +361,17 @@ mod tests {
         }
         assert_eq!(<f32 as Score>::from_bits(Score::to_bits(-0.75_f32)), -0.75);
         assert_eq!(<i32 as Score>::from_bits(Score::to_bits(-3_i32)), -3);
+    }
+
+    #[test]
+    fn configured_widths_become_scores() {
+        assert_eq!(<i32 as Score>::from_f64(12.4), 12);
+        assert_eq!(<i32 as Score>::from_f64(12.5), 13);
+        assert_eq!(<i32 as Score>::from_f64(1e300), i32::MAX);
+        assert_eq!(<i32 as Score>::from_f64(-1e300), -i32::MAX);
+        assert_eq!(<i32 as Score>::from_f64(f64::NAN), 0);
+        assert_eq!(<f32 as Score>::from_f64(0.25), 0.25);
+        assert_eq!(<f64 as Score>::from_f64(-3.5), -3.5);
     }
 
     #[test]

@@ -318,12 +318,17 @@ where
                 // inside the pool, and the splitting thread takes moves itself.
                 let min_split_nodes = self.min_split_nodes;
                 pool.install(|| {
-                    main.iterate(game, limits, on_iteration, |main, ctx, game, depth| {
-                        if ctx.nodes() < min_split_nodes {
-                            return main.root_iteration(ctx, game, depth);
-                        }
-                        workers.split_iteration(main, ctx, game, depth)
-                    })
+                    main.iterate(
+                        game,
+                        limits,
+                        on_iteration,
+                        |main, ctx, game, depth, alpha, beta| {
+                            if ctx.nodes() < min_split_nodes {
+                                return main.root_iteration(ctx, game, depth, alpha, beta);
+                            }
+                            workers.split_iteration(main, ctx, game, depth, alpha, beta)
+                        },
+                    )
                 })
             }
             _ => {
@@ -473,26 +478,21 @@ where
     /// One iteration of root splitting, extended down the leftmost path (PV splitting, Marsland &
     /// Campbell 1982): at the root and at each first child below it, as long as `MIN_SPLIT_DEPTH`
     /// plies remain, the first move is searched (split the same way) for a sound alpha, then the
-    /// other moves are shared out among the threads.
+    /// other moves are shared out among the threads. The root is searched with the window
+    /// `(alpha, beta)` of the configured root search (the full window by default).
     fn split_iteration(
         self,
         main: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
         depth: u32,
+        alpha: E::Score,
+        beta: E::Score,
     ) -> Result<E::Score, Halt> {
         for helper in self.helpers {
             main.sync_helper(&mut lock(helper).engine);
         }
-        let infinity = E::Score::INFINITY;
-        let root = SplitNode {
-            ply: 0,
-            depth,
-            alpha: -infinity,
-            beta: infinity,
-            on_prev_pv: true,
-            pv: true,
-        };
+        let root = SplitNode { ply: 0, depth, alpha, beta, on_prev_pv: true, pv: true };
         self.searching.store(1, Ordering::Relaxed);
         self.split_node(main, ctx, game, root)
     }

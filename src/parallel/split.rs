@@ -105,6 +105,7 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
             halt: None,
             horizon_ply: 0,
             plain: main.plain,
+            no_null_ply: u32::MAX,
         }
     }
 
@@ -142,6 +143,8 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
         s.beta_cutoffs += h.beta_cutoffs;
         s.first_move_cutoffs += h.first_move_cutoffs;
         s.researches += h.researches;
+        s.null_moves += h.null_moves;
+        s.null_move_cutoffs += h.null_move_cutoffs;
         self.reached_horizon |= helper.reached_horizon;
         if self.error.is_none() {
             self.error = helper.error.take();

@@ -36,6 +36,82 @@ pub enum TtCutoffs {
     Never,
 }
 
+/// How each iteration of [`Engine::search`] searches the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum RootSearch {
+    /// The full window `(-INFINITY, INFINITY)`: one search per iteration. The default.
+    #[default]
+    FullWindow,
+    /// Aspiration windows: the window `(s - d, s + d)` around the previous iteration's score
+    /// `s`, with `d` = [`Config::aspiration_half_width`]. A result on or beyond one edge
+    /// (a fail-low or fail-high) only bounds the value: the failing edge is moved out past
+    /// that bound by twice the last half-width (`d`, `2d`, `4d`, …) and the root searched
+    /// again, the other edge staying where it is; an edge that would enter the range of win
+    /// and loss scores goes to infinity. A result strictly inside the window is the value, as
+    /// with the full window (fail-soft alpha-beta, Knuth & Moore 1975). Only widening, never
+    /// narrowing, the window bounds the re-searches (at most about 32 for `i32`) even when
+    /// the table makes two searches of one position disagree. The first iteration, and one
+    /// after a win or loss score, use the full window.
+    Aspiration,
+    /// MTD(f) (Plaat, Schaeffer, Pijls & de Bruin 1996): a sequence of null-window searches
+    /// (memory-enhanced test calls) starting from the previous iteration's score (0 for the
+    /// first), each narrowing the interval the value lies in to its fail-soft bound, until
+    /// the interval closes. Each test call reads what the earlier ones stored in the
+    /// transposition table, so use it with a table. Its value equals the full window's (for
+    /// floating scores the steps are [`Config::null_window_epsilon`]). Its principal variation
+    /// is the move of the last search that proved the value, followed by the table's moves.
+    Mtdf,
+}
+
+/// The reduction R of null-move pruning: the pass is searched `1 + R` plies shallower than
+/// the node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NullMoveReduction {
+    /// The same R at every depth: 1 to [`NullMoveReduction::MAX`] (2 and 3 are the usual
+    /// values; larger saves more and misses more).
+    Fixed(u32),
+    /// Heinz's adaptive null-move pruning (1999): R = 3 at nodes with more than 6 plies left,
+    /// 2 below. The default.
+    Adaptive,
+}
+
+impl NullMoveReduction {
+    /// The largest fixed reduction.
+    pub const MAX: u32 = 8;
+
+    /// The reduction at a node with `depth` plies left.
+    pub const fn at(self, depth: u32) -> u32 {
+        match self {
+            Self::Fixed(r) => r,
+            Self::Adaptive => {
+                if depth > 6 {
+                    3
+                } else {
+                    2
+                }
+            }
+        }
+    }
+}
+
+/// A weaker, less predictable player, for games people play against (see
+/// [`Config::strength`]): the engine still searches within its [`Limits`] (cap the depth with
+/// `Limits::depth`, the work with [`Limits::with_max_nodes`]), then plays a move drawn at
+/// random among the root moves whose scores lie within `margin` of the best one, each with
+/// the same chance. Reproducible: the draws come from `rand_xorshift` seeded with `seed`
+/// when the configuration is set, so the same positions, limits and seed give the same moves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Strength {
+    /// How much worse than the best a move may score and still be played, in the evaluator's
+    /// units (rounded for integer scores): 0 chooses among the best moves only. Finite and
+    /// not negative.
+    pub margin: f64,
+    /// The seed of the draws.
+    pub seed: u64,
+}
+
 /// How the engine searches. Per-call limits (depths, time) are in [`Limits`], not here.
 ///
 /// ```
@@ -96,6 +172,35 @@ pub struct Config {
     /// How a [`ParallelEngine`](crate::parallel::ParallelEngine) shares the work. Default
     /// [`ParallelScheme::RootSplit`].
     pub parallel_scheme: ParallelScheme,
+    /// How each iteration searches the root: the full window, aspiration windows or MTD(f).
+    /// Default [`RootSearch::FullWindow`].
+    pub root_search: RootSearch,
+    /// The first half-width of an aspiration window ([`RootSearch::Aspiration`]), in the
+    /// evaluator's units (rounded, at least 1, for integer scores). Default 16. Must be
+    /// positive and finite (else [`SearchError::InvalidConfig`]), whatever `root_search`.
+    pub aspiration_half_width: f64,
+    /// Null-move pruning (Beal 1989; Donninger 1993) for a game that opts in through
+    /// [`Game::null_move_allowed`] and [`Game::make_null_move`]: at a node that is not on the
+    /// principal variation, the side to move passes and the opponent's reply is searched
+    /// `1 + R` plies shallower with a null window at beta; if even that fails high, the node
+    /// is cut. Never at PV nodes, never twice in a row, never where the game says a pass is
+    /// unsafe, never when beta is a win or loss score, and only with at least 2 plies left.
+    /// It changes values where passing would be the best move (zugzwang). Default off.
+    pub null_move: bool,
+    /// R of null-move pruning. Default [`NullMoveReduction::Adaptive`].
+    pub null_move_reduction: NullMoveReduction,
+    /// Verified null-move pruning (after David-Tabibi & Netanyahu 2002): a pass that fails
+    /// high cuts only if the node itself, searched `R` plies shallower without a pass, fails
+    /// high too; else the node is searched as usual. Catches zugzwang at the node at the cost
+    /// of that search. Default off.
+    pub null_move_verification: bool,
+    /// Plays weaker on purpose: a seeded choice among the root moves within a margin of the
+    /// best (see [`Strength`]). Default `None`: the best move (and `tie_break_seed` among
+    /// equals). [`Engine::search`] then finds the score of every root move within the
+    /// margin; [`Engine::search_window`] ignores it, and a
+    /// [`ParallelEngine`](crate::parallel::ParallelEngine) with more than one thread refuses
+    /// it ([`SearchError::ParallelUnsupported`]).
+    pub strength: Option<Strength>,
 }
 
 /// How a parallel search shares the work among threads (`std`, see
@@ -140,13 +245,20 @@ impl Config {
             tie_break_seed: None,
             threads: 0,
             parallel_scheme: ParallelScheme::RootSplit,
+            root_search: RootSearch::FullWindow,
+            aspiration_half_width: 16.0,
+            null_move: false,
+            null_move_reduction: NullMoveReduction::Adaptive,
+            null_move_verification: false,
+            strength: None,
         }
     }
 
-    /// Only what preserves the value: no LMR, no quiescence (PVS, ordering, the table with
-    /// the default cutoffs and mate distance pruning stay on).
+    /// Only what preserves the value: no LMR, no quiescence, no null-move pruning (PVS,
+    /// ordering, the table with the default cutoffs and mate distance pruning stay on, and
+    /// the root search, since aspiration windows and MTD(f) preserve it too).
     pub const fn value_preserving() -> Self {
-        Self { lmr: false, quiescence: false, ..Self::new() }
+        Self { lmr: false, quiescence: false, null_move: false, ..Self::new() }
     }
 
     /// Plain alpha-beta: every accelerator off, moves in the game's order.
@@ -158,8 +270,43 @@ impl Config {
             mate_distance_pruning: false,
             lmr: false,
             quiescence: false,
+            root_search: RootSearch::FullWindow,
+            null_move: false,
             ..Self::new()
         }
+    }
+}
+
+impl Config {
+    /// The range checks of the fields added with the root searches, null-move pruning and
+    /// strength levels (the older `null_window_epsilon` and `max_quiescence_depth` have errors
+    /// of their own).
+    pub(crate) fn check_ranges(&self) -> Result<(), crate::error::SearchError> {
+        use crate::error::SearchError::InvalidConfig;
+        let width = self.aspiration_half_width;
+        if !(width > 0.0 && width.is_finite()) {
+            return Err(InvalidConfig {
+                field: "aspiration_half_width",
+                requirement: "positive and finite",
+            });
+        }
+        if let NullMoveReduction::Fixed(r) = self.null_move_reduction {
+            if !(1..=NullMoveReduction::MAX).contains(&r) {
+                return Err(InvalidConfig {
+                    field: "null_move_reduction",
+                    requirement: "Fixed(1) to Fixed(8), or Adaptive",
+                });
+            }
+        }
+        if let Some(strength) = self.strength {
+            if !(strength.margin >= 0.0 && strength.margin.is_finite()) {
+                return Err(InvalidConfig {
+                    field: "strength",
+                    requirement: "a margin that is finite and not negative",
+                });
+            }
+        }
+        Ok(())
     }
 }
 

@@ -46,6 +46,9 @@ pub(crate) struct Context<'l, 'c, P> {
     pub(crate) horizon_ply: u32,
     /// The configuration is plain alpha-beta (see [`features::PLAIN`](super::features)).
     pub(crate) plain: bool,
+    /// The ply of the node that may not try a null move (the child of a null move, or a node
+    /// searched again to verify one); `u32::MAX` for none.
+    pub(crate) no_null_ply: u32,
 }
 
 impl<'l, 'c, P> Context<'l, 'c, P> {
@@ -65,6 +68,7 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
             halt: None,
             horizon_ply: 0,
             plain: false,
+            no_null_ply: u32::MAX,
         }
     }
 
@@ -149,7 +153,7 @@ impl<P> Context<'_, '_, P> {
                 now.checked_sub(self.start_micros).is_none_or(|e| e >= limit)
             }
             _ => false,
-        };
+        } || limits.max_nodes.is_some_and(|cap| self.nodes() >= cap);
         if timed_out || limits.stop_raised() {
             self.stopped_at_micros = reading;
             return true;

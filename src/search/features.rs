@@ -25,6 +25,8 @@ pub const LMR: u8 = 8;
 pub const QUIESCENCE: u8 = 16;
 /// Mate distance pruning (for an evaluator with mate scores).
 pub const MDP: u8 = 32;
+/// Null-move pruning (for a game with null moves).
+pub const NULL_MOVE: u8 = 64;
 /// Read every feature from the configuration.
 pub const DYNAMIC: u8 = 128;
 
@@ -84,6 +86,12 @@ where
     #[inline(always)]
     pub(super) fn quiescence_on<const F: u8>(&self) -> bool {
         self.pruning::<F>() && G::QUIESCENCE && Self::on::<F>(QUIESCENCE, self.config.quiescence)
+    }
+
+    /// Null-move pruning (with pruning, for a game with null moves).
+    #[inline(always)]
+    pub(super) fn null_move_on<const F: u8>(&self) -> bool {
+        self.pruning::<F>() && G::NULL_MOVE && Self::on::<F>(NULL_MOVE, self.config.null_move)
     }
 
     /// Mate distance pruning (with pruning, for an evaluator with mate scores).

@@ -60,8 +60,10 @@
 
 mod config;
 mod context;
+mod driver;
 pub(crate) mod features;
 mod node;
+mod null_move;
 mod quiescence;
 mod result;
 mod root;
@@ -70,10 +72,11 @@ mod window;
 
 use core::marker::PhantomData;
 
-use rand_core::SeedableRng;
 use rand_xorshift::XorShiftRng;
 
-pub use config::{Algorithm, Config, ParallelScheme, TtCutoffs};
+pub use config::{
+    Algorithm, Config, NullMoveReduction, ParallelScheme, RootSearch, Strength, TtCutoffs,
+};
 pub(crate) use context::{Context, Halt};
 pub(crate) use node::Node;
 pub use result::{IterationInfo, SearchResult, SearchStats, WindowResult};
@@ -274,8 +277,8 @@ where
     where
         F: FnMut(&IterationInfo<'_, G::Move, E::Score>),
     {
-        self.iterate(game, limits, on_iteration, |engine, ctx, game, depth| {
-            engine.root_iteration(ctx, game, depth)
+        self.iterate(game, limits, on_iteration, |engine, ctx, game, depth, alpha, beta| {
+            engine.root_iteration(ctx, game, depth, alpha, beta)
         })
     }
 
@@ -313,22 +316,69 @@ where
         {
             return Err(SearchError::InvalidWindow);
         }
+        self.fixed_depth(game, depth, |engine, ctx, game| {
+            let pv = engine.null_window_above(alpha).is_none_or(|top| top < beta);
+            let root = Node { depth, ply: 0, pv, on_prev_pv: false };
+            engine.dispatch(ctx, game, root, alpha, beta)
+        })
+    }
+
+    /// MTD(f) (Plaat, Schaeffer, Pijls & de Bruin 1996) at a fixed depth: null-window searches
+    /// of `game` (memory-enhanced test calls, [`Engine::search_window`] with a null window)
+    /// from the first guess `guess`, each narrowing the interval the value lies in to its
+    /// fail-soft bound, until the interval closes. The result is the exact value at `depth`,
+    /// as the full window gives ([`RootSearch::Mtdf`] runs the same steps in each iteration
+    /// of [`Engine::search`]). Each test call reads what the earlier ones stored: use an
+    /// engine with a transposition table, and a guess near the value (the previous
+    /// iteration's, or 0). `stats.root_searches` counts the test calls; `best_move` is the
+    /// move of the last call that proved the value from below (or the table's move for the
+    /// root). Like `search_window`, it has no clock or stop flag and does not age the table.
+    ///
+    /// # Errors
+    /// [`SearchError::InvalidWindow`] for a NaN guess or one below `-INFINITY` (`i32::MIN`);
+    /// otherwise as [`Engine::search_window`].
+    pub fn mtdf(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        guess: E::Score,
+    ) -> Result<WindowResult<G::Move, E::Score>, SearchError> {
+        let infinity = E::Score::INFINITY;
+        if !(guess >= -infinity && guess <= infinity) {
+            return Err(SearchError::InvalidWindow);
+        }
+        self.fixed_depth(game, depth, |engine, ctx, game| {
+            let mut step = |engine: &mut Self, ctx: &mut Context<'_, '_, G::Player>, alpha, beta| {
+                let pv = engine.null_window_above(alpha).is_none_or(|top| top < beta);
+                let root = Node { depth, ply: 0, pv, on_prev_pv: false };
+                engine.dispatch(ctx, game, root, alpha, beta)
+            };
+            let (score, line) = engine.mtdf_steps(ctx, Some(guess), &mut step)?;
+            engine.set_table_line(game, line, depth);
+            Ok(score)
+        })
+    }
+
+    /// A search at a fixed `depth` without limits (the set-up of [`Engine::search_window`] and
+    /// [`Engine::mtdf`]): `run` searches the root, leaving its line in `pv[0]`.
+    fn fixed_depth(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        run: impl FnOnce(&mut Self, &mut Context<'_, '_, G::Player>, &mut G) -> Result<E::Score, Halt>,
+    ) -> Result<WindowResult<G::Move, E::Score>, SearchError> {
         self.check_config()?;
         if depth as usize > MAX_PLY {
             return Err(SearchError::DepthBeyondCapacity { max_depth: depth, capacity: MAX_PLY });
         }
         let mut ctx = Context::new(None, u64::MAX);
         ctx.root_side = Some(game.side_to_move());
-        if self.rng.is_none() {
-            self.rng = self.config.tie_break_seed.map(XorShiftRng::seed_from_u64);
-        }
+        self.start_search();
         self.prev_pv.clear();
-        let pv = self.null_window_above(alpha).is_none_or(|top| top < beta);
-        let root = Node { depth, ply: 0, pv, on_prev_pv: false };
         if let Some(line) = self.pv.first_mut() {
             line.clear();
         }
-        match self.dispatch(&mut ctx, game, root, alpha, beta) {
+        match run(self, &mut ctx, game) {
             Ok(score) => {
                 let searched = self.pv.first().and_then(|line| line.first().copied());
                 let best_move = searched.or_else(|| self.table_root_move(game, depth));
@@ -336,7 +386,7 @@ where
             }
             Err(Halt::Failed) => Err(ctx.take_error()),
             // Without limits nothing can interrupt the search.
-            Err(Halt::Interrupted) => unreachable!("a windowed search has no clock or stop flag"),
+            Err(Halt::Interrupted) => unreachable!("a fixed-depth search has no clock or stop flag"),
         }
     }
 

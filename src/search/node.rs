@@ -12,10 +12,10 @@ use crate::tt::{Bound, Entry, MoveCode, Table};
 
 /// [`Engine::negamax_node`]'s kinds of node: any (read from the node), the root, a PV node
 /// and another node.
-const ANY_NODE: u8 = 0;
+pub(super) const ANY_NODE: u8 = 0;
 const ROOT_NODE: u8 = 1;
 const PV_NODE: u8 = 2;
-const NON_PV_NODE: u8 = 3;
+pub(super) const NON_PV_NODE: u8 = 3;
 
 /// Where a node stands in the tree.
 #[derive(Clone, Copy)]
@@ -116,7 +116,7 @@ where
     /// every child before its score is used (so that nothing reaches the table), and turned
     /// back into a `Result` by [`Engine::negamax`] (and by the parallel search).
     #[inline(never)]
-    fn negamax_node<const F: u8, const KIND: u8>(
+    pub(super) fn negamax_node<const F: u8, const KIND: u8>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -195,6 +195,22 @@ where
                 return score;
             }
             tt_move = stored;
+        }
+
+        // Null-move pruning, for a game with passes, away from the principal variation.
+        if self.null_move_on::<F>()
+            && !node.pv
+            && !root
+            && node.depth >= 2
+            && alpha < beta
+            && ply != ctx.no_null_ply
+        {
+            if let Some(score) = self.null_move_prune::<F>(ctx, game, node, beta) {
+                return score;
+            }
+            if ctx.halt.is_some() {
+                return E::Score::ZERO;
+            }
         }
 
         let mut moves = MoveList::<G::Move, MAX_MOVES>::new();

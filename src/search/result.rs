@@ -25,6 +25,13 @@ pub struct SearchStats {
     pub first_move_cutoffs: u64,
     /// Re-searches: PVS scouts that beat alpha, and reduced searches that did.
     pub researches: u64,
+    /// Searches of the root: one per iteration with the full window; with aspiration
+    /// windows, one more per fail-low or fail-high; with MTD(f), one per test call.
+    pub root_searches: u64,
+    /// Null moves tried (null-move pruning), and of those, the ones that cut the node.
+    pub null_moves: u64,
+    /// Null moves that cut their node.
+    pub null_move_cutoffs: u64,
 }
 
 impl SearchStats {

@@ -20,9 +20,11 @@ where
     T: Table<E::Score>,
     O: MoveSorter<G>,
 {
-    /// Iterative deepening around `iteration`, which searches the root to a depth, leaves the
-    /// principal variation in `pv[0]` and returns the root's score: the sequential search, or
-    /// a parallel one that splits the root.
+    /// Iterative deepening around `iteration`, which searches the root to a depth with a
+    /// window, leaves the principal variation in `pv[0]` and returns the root's fail-soft
+    /// score: the sequential search, or a parallel one that splits the root. Each iteration
+    /// calls it as the configured [`RootSearch`](super::RootSearch) asks (once with the full
+    /// window, or several times with narrower ones).
     pub(crate) fn iterate<F, I>(
         &mut self,
         game: &mut G,
@@ -32,7 +34,14 @@ where
     ) -> Result<SearchResult<G::Move, E::Score, MAX_PLY>, SearchError>
     where
         F: FnMut(&IterationInfo<'_, G::Move, E::Score>),
-        I: FnMut(&mut Self, &mut Context<'_, '_, G::Player>, &mut G, u32) -> Result<E::Score, Halt>,
+        I: FnMut(
+            &mut Self,
+            &mut Context<'_, '_, G::Player>,
+            &mut G,
+            u32,
+            E::Score,
+            E::Score,
+        ) -> Result<E::Score, Halt>,
     {
         self.check_limits(limits)?;
         let mut ctx = Context::new(Some(limits), u64::from(self.config.poll_interval_nodes.max(1)));
@@ -57,7 +66,8 @@ where
         loop {
             ctx.interruptible = depth > min_depth;
             ctx.reached_horizon = false;
-            match iteration(self, &mut ctx, game, depth) {
+            let guess = (completed_depth > 0).then_some(score);
+            match self.drive_root(&mut ctx, game, depth, guess, &mut iteration) {
                 Ok(iteration_score) => {
                     score = iteration_score;
                     completed_depth = depth;
@@ -113,22 +123,28 @@ where
         })
     }
 
-    /// The sequential search of the root at `depth` (one iteration).
+    /// The sequential search of the root at `depth` with the window `(alpha, beta)` (one
+    /// iteration, or one search of an iteration's root search): a PV node unless the window
+    /// is a null window.
     pub(crate) fn root_iteration(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
         depth: u32,
+        alpha: E::Score,
+        beta: E::Score,
     ) -> Result<E::Score, Halt> {
-        let infinity = E::Score::INFINITY;
-        let root = Node { depth, ply: 0, pv: true, on_prev_pv: true };
-        self.dispatch(ctx, game, root, -infinity, infinity)
+        let pv = self.null_window_above(alpha).is_none_or(|top| top < beta);
+        let root = Node { depth, ply: 0, pv, on_prev_pv: true };
+        self.dispatch(ctx, game, root, alpha, beta)
     }
 
-    /// Seeds tie-breaking at the start of a search.
+    /// Seeds the random choices at the start of a search, once per configuration: the
+    /// strength level's draws, or else tie-breaking.
     pub(crate) fn start_search(&mut self) {
         if self.rng.is_none() {
-            self.rng = self.config.tie_break_seed.map(XorShiftRng::seed_from_u64);
+            let seed = self.config.strength.map(|s| s.seed).or(self.config.tie_break_seed);
+            self.rng = seed.map(XorShiftRng::seed_from_u64);
         }
     }
 
@@ -146,6 +162,7 @@ where
             (c.lmr, LMR),
             (c.quiescence && G::QUIESCENCE, QUIESCENCE),
             (c.mate_distance_pruning && E::MATE_SCORES, MDP),
+            (c.null_move && G::NULL_MOVE, NULL_MOVE),
         ] {
             if on {
                 bits |= bit;
@@ -201,7 +218,7 @@ where
                 capacity: MAX_PLY,
             });
         }
-        Ok(())
+        self.config.check_ranges()
     }
 
     fn check_limits(&self, limits: &Limits<'_>) -> Result<(), SearchError> {
@@ -241,11 +258,10 @@ mod tests {
             game,
             limits,
             |_| {},
-            |engine, ctx, game, depth| {
-                let infinity = E::Score::INFINITY;
+            |engine, ctx, game, depth, alpha, beta| {
                 let root = Node { depth, ply: 0, pv: true, on_prev_pv: true };
                 ctx.plain = plain_below_root && engine.feature_bits() == features::PLAIN;
-                engine.negamax::<DYNAMIC>(ctx, game, root, -infinity, infinity)
+                engine.negamax::<DYNAMIC>(ctx, game, root, alpha, beta)
             },
         );
         result.unwrap()
