@@ -128,8 +128,8 @@ pub use error::SearchError;
 pub use game::{EvalContext, Evaluator, Game, MoveList};
 pub use score::{Mate, Score, MAX_MATE_PLY};
 pub use search::{
-    Algorithm, Config, Engine, IterationInfo, ParallelScheme, SearchResult, SearchStats, TtCutoffs,
-    WindowResult,
+    Algorithm, Analysis, Config, Engine, IterationInfo, NullMoveReduction, ParallelScheme,
+    RootMove, RootSearch, SearchResult, SearchStats, Strength, TtCutoffs, WindowResult,
 };
 pub use tt::MoveCode;
 

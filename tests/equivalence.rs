@@ -2,9 +2,11 @@
 //!
 //! The value-preserving switches are the transposition table under [`TtCutoffs::EqualDraft`]
 //! (none, one table per configuration shared by every search, or a fresh table per search),
-//! PVS, move ordering, mate distance pruning and random tie-breaking at the root. Every one of
-//! their 48 combinations (3 table modes × 2^4) must give the root value of
-//! [`Config::plain_alpha_beta`] at every depth, on
+//! PVS, move ordering, mate distance pruning, random tie-breaking at the root, and the root
+//! search of each iteration: the full window, aspiration windows (half-width 1, so that they
+//! fail low and high often) or MTD(f). Every one of their 144 combinations (3 table modes ×
+//! 2^4 × 3 root searches) must give the root value of [`Config::plain_alpha_beta`] at every
+//! depth, on
 //!
 //! * the 5,478 tic-tac-toe positions of `tests/data/tictactoe/positions.txt` at full depth,
 //! * the tree files of `tests/data/trees` and random trees and DAGs (transpositions, turns that
@@ -28,7 +30,9 @@ use alphabeta::ordering::MoveSorter;
 use alphabeta::search::TtCutoffs;
 use alphabeta::tree::{Tree, TreeEvaluator, TreeGame};
 use alphabeta::tt::{Table, TranspositionTable};
-use alphabeta::{Algorithm, Config, Engine, EvalContext, Evaluator, Game, Limits, MoveList, Score};
+use alphabeta::{
+    Algorithm, Config, Engine, EvalContext, Evaluator, Game, Limits, MoveList, RootSearch, Score,
+};
 use rand_core::{Rng, SeedableRng};
 use rand_xorshift::XorShiftRng;
 
@@ -58,14 +62,35 @@ struct Combo {
     ordering: bool,
     mdp: bool,
     tie: bool,
+    root: RootSearch,
 }
 
+/// The root searches, by their index in [`Combo::bits`].
+const ROOT_SEARCHES: [RootSearch; 3] =
+    [RootSearch::FullWindow, RootSearch::Aspiration, RootSearch::Mtdf];
+/// The combinations of the switches other than the table mode.
+const SWITCHES: usize = 16 * ROOT_SEARCHES.len();
+
 impl Combo {
-    /// All 48: every table mode with the 16 combinations of the four other switches.
+    /// All 144: every table mode with the 48 combinations of the other switches.
     fn all() -> Vec<Combo> {
         [Tt::Off, Tt::Shared, Tt::Fresh]
             .into_iter()
-            .flat_map(|tt| (0..16).map(move |bits| Combo::from_bits(tt, bits)))
+            .flat_map(|tt| (0..SWITCHES).map(move |bits| Combo::from_bits(tt, bits)))
+            .collect()
+    }
+
+    /// 48: every table mode with the 16 combinations of the four switches other than the root
+    /// search, each with one root search in turn (for the costly Connect Four sets).
+    fn each_switch() -> Vec<Combo> {
+        [Tt::Off, Tt::Shared, Tt::Fresh]
+            .into_iter()
+            .enumerate()
+            .flat_map(|(t, tt)| {
+                (0..16).map(move |bits| {
+                    Combo::from_bits(tt, bits | (bits + t) % ROOT_SEARCHES.len() << 4)
+                })
+            })
             .collect()
     }
 
@@ -76,14 +101,17 @@ impl Combo {
             ordering: bits & 2 != 0,
             mdp: bits & 4 != 0,
             tie: bits & 8 != 0,
+            root: ROOT_SEARCHES[bits >> 4],
         }
     }
 
     fn bits(self) -> usize {
+        let root = ROOT_SEARCHES.iter().position(|&r| r == self.root).unwrap();
         usize::from(self.pvs)
             | usize::from(self.ordering) << 1
             | usize::from(self.mdp) << 2
             | usize::from(self.tie) << 3
+            | root << 4
     }
 
     /// A handful that covers each switch both ways, for the big position sets.
@@ -95,6 +123,11 @@ impl Combo {
             Combo::from_bits(Tt::Shared, 0b0001),
             Combo::from_bits(Tt::Shared, 0b1010),
             Combo::from_bits(Tt::Fresh, 0b0100),
+            Combo::from_bits(Tt::Shared, 0b01_1111),
+            Combo::from_bits(Tt::Off, 0b01_0101),
+            Combo::from_bits(Tt::Shared, 0b10_1111),
+            Combo::from_bits(Tt::Fresh, 0b10_0011),
+            Combo::from_bits(Tt::Off, 0b10_1101),
         ]
     }
 
@@ -106,6 +139,8 @@ impl Combo {
             pvs: self.pvs,
             mate_distance_pruning: self.mdp,
             tie_break_seed: self.tie.then_some(TIE_SEED),
+            root_search: self.root,
+            aspiration_half_width: 1.0,
             ..Config::value_preserving()
         }
     }
@@ -187,7 +222,7 @@ struct Checker<'t, G: Game, E: Evaluator<G>, const M: usize, const P: usize> {
 }
 
 fn tables<S: Score>() -> Vec<TranspositionTable<S, SHARED_SLOTS>> {
-    (0..16).map(|_| TranspositionTable::new()).collect()
+    (0..SWITCHES).map(|_| TranspositionTable::new()).collect()
 }
 
 impl<'t, G, E, const M: usize, const P: usize> Checker<'t, G, E, M, P>
@@ -196,11 +231,11 @@ where
     E: Evaluator<G> + Copy,
 {
     fn new(evaluator: E, tables: &'t [TranspositionTable<E::Score, SHARED_SLOTS>]) -> Self {
-        assert_eq!(tables.len(), 16);
+        assert_eq!(tables.len(), SWITCHES);
         Self {
             evaluator,
             plain: Engine::new(evaluator, plain(true)),
-            off: (0..16).map(|_| Engine::new(evaluator, plain(true))).collect(),
+            off: (0..SWITCHES).map(|_| Engine::new(evaluator, plain(true))).collect(),
             shared: tables
                 .iter()
                 .map(|table| Engine::new(evaluator, plain(true)).with_table(table))
@@ -987,18 +1022,24 @@ fn check_connect4(positions: &[(String, Connect4)], combos: &[Combo], depth: u32
 }
 
 // Every combination at depth 9 costs about 80 s for 200 positions (the 24 combinations without
-// move ordering search nearly as many nodes as plain alpha-beta), so the work is split: all 48
-// on 200 positions to depth 7, all 48 on 24 of them to depth 9, and a representative handful
-// on the 200 to depth 9.
+// move ordering search nearly as many nodes as plain alpha-beta), so the work is split: every
+// table mode and switch (48, each with one of the three root searches in turn) on 200
+// positions to depth 7 and on 24 of them to depth 9, every one of the 144 on 16 of them to
+// depth 7, and a representative handful on the 200 to depth 9.
 
 #[test]
-fn connect4_every_combination_on_200_positions_at_depths_1_to_7() {
-    check_connect4(&connect4_positions(200, 4), &Combo::all(), 7);
+fn connect4_every_switch_on_200_positions_at_depths_1_to_7() {
+    check_connect4(&connect4_positions(200, 4), &Combo::each_switch(), 7);
 }
 
 #[test]
-fn connect4_every_combination_on_24_positions_at_depths_1_to_9() {
-    check_connect4(&connect4_positions(200, 4)[..24], &Combo::all(), 9);
+fn connect4_every_switch_on_24_positions_at_depths_1_to_9() {
+    check_connect4(&connect4_positions(200, 4)[..24], &Combo::each_switch(), 9);
+}
+
+#[test]
+fn connect4_every_combination_on_16_positions_at_depths_1_to_7() {
+    check_connect4(&connect4_positions(200, 4)[..16], &Combo::all(), 7);
 }
 
 #[test]

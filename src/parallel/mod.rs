@@ -278,7 +278,8 @@ where
     /// Searches `game` on the pool's threads; the same contract as [`Engine::search`].
     ///
     /// # Errors
-    /// As [`Engine::search`].
+    /// As [`Engine::search`]; and [`SearchError::ParallelUnsupported`] for a configuration
+    /// with a [`Config::strength`](crate::Config::strength) on more than one thread.
     pub fn search(
         &mut self,
         game: &mut G,
@@ -304,6 +305,10 @@ where
         let Some(pool) = self.pool.as_ref().and_then(Pool::get) else {
             return self.main.search_with_info(game, limits, on_iteration);
         };
+        if self.main.config().strength.is_some() {
+            // A strength level is an analysis of the root moves, run by the sequential search.
+            return Err(SearchError::ParallelUnsupported { option: "strength" });
+        }
         let threads = self.threads;
         match self.main.config().parallel_scheme {
             ParallelScheme::RootSplit => {

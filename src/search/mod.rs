@@ -58,6 +58,7 @@
 //! | `features.rs` | the feature bits the node loop is compiled for |
 //! | `context.rs` | the state of one call: counters, polls of the clock and stop flag |
 
+pub mod analysis;
 mod config;
 mod context;
 mod driver;
@@ -74,6 +75,7 @@ use core::marker::PhantomData;
 
 use rand_xorshift::XorShiftRng;
 
+pub use analysis::{Analysis, RootMove};
 pub use config::{
     Algorithm, Config, NullMoveReduction, ParallelScheme, RootSearch, Strength, TtCutoffs,
 };
@@ -277,6 +279,9 @@ where
     where
         F: FnMut(&IterationInfo<'_, G::Move, E::Score>),
     {
+        if let Some(strength) = self.config.strength {
+            return self.search_at_strength(game, limits, strength.margin, on_iteration);
+        }
         self.iterate(game, limits, on_iteration, |engine, ctx, game, depth, alpha, beta| {
             engine.root_iteration(ctx, game, depth, alpha, beta)
         })

@@ -12,6 +12,20 @@ use crate::ordering::MoveSorter;
 use crate::score::Score;
 use crate::tt::Table;
 
+/// A search routine compiled once per feature set (the const generic `F`), run by
+/// [`Engine::with_feature_set`] with the set the configuration asks for.
+pub(super) trait PerFeatureSet<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
+where
+    G: Game,
+    E: Evaluator<G>,
+{
+    /// What the routine returns.
+    type Output;
+    /// Runs the routine compiled for the feature set `F`.
+    fn run<const F: u8>(self, engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>)
+        -> Self::Output;
+}
+
 impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
     Engine<G, E, MAX_MOVES, MAX_PLY, T, O>
 where
@@ -185,22 +199,52 @@ where
             // Only without a table does the plain loop run below the root.
             ctx.plain = self.feature_bits() == features::PLAIN;
         }
+        struct Negamax<'a, 'l, 'c, G: Game, S> {
+            ctx: &'a mut Context<'l, 'c, G::Player>,
+            game: &'a mut G,
+            node: Node,
+            alpha: S,
+            beta: S,
+        }
+        impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
+            PerFeatureSet<G, E, MAX_MOVES, MAX_PLY, T, O> for Negamax<'_, '_, '_, G, E::Score>
+        where
+            G: Game,
+            E: Evaluator<G>,
+            T: Table<E::Score>,
+            O: MoveSorter<G>,
+        {
+            type Output = Result<E::Score, Halt>;
+            #[inline(always)]
+            fn run<const F: u8>(
+                self,
+                engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
+            ) -> Self::Output {
+                engine.negamax::<F>(self.ctx, self.game, self.node, self.alpha, self.beta)
+            }
+        }
+        self.with_feature_set(Negamax { ctx, game, node, alpha, beta })
+    }
+
+    /// Runs `routine` compiled for the configuration's feature set when it is one of the
+    /// common sets (under `std`), else for [`DYNAMIC`].
+    #[inline(always)]
+    pub(super) fn with_feature_set<R>(&mut self, routine: R) -> R::Output
+    where
+        R: PerFeatureSet<G, E, MAX_MOVES, MAX_PLY, T, O>,
+    {
         #[cfg(feature = "std")]
         {
             use features::*;
             match self.feature_bits() {
-                PLAIN => return self.negamax::<PLAIN>(ctx, game, node, alpha, beta),
-                VALUE_PRESERVING => {
-                    return self.negamax::<VALUE_PRESERVING>(ctx, game, node, alpha, beta)
-                }
-                DEFAULT_NO_QUIESCENCE => {
-                    return self.negamax::<DEFAULT_NO_QUIESCENCE>(ctx, game, node, alpha, beta)
-                }
-                DEFAULT => return self.negamax::<DEFAULT>(ctx, game, node, alpha, beta),
+                PLAIN => return routine.run::<PLAIN>(self),
+                VALUE_PRESERVING => return routine.run::<VALUE_PRESERVING>(self),
+                DEFAULT_NO_QUIESCENCE => return routine.run::<DEFAULT_NO_QUIESCENCE>(self),
+                DEFAULT => return routine.run::<DEFAULT>(self),
                 _ => {}
             }
         }
-        self.negamax::<DYNAMIC>(ctx, game, node, alpha, beta)
+        routine.run::<DYNAMIC>(self)
     }
 
     /// The configuration's own error, if any.
@@ -234,7 +278,6 @@ mod tests {
     use crate::games::connect4::{Connect4, Connect4Heuristic};
     use crate::games::tictactoe::{Board, TicTacToeEval};
     use crate::ordering::MoveSorter;
-    use crate::score::Score;
     use crate::search::features::{self, DYNAMIC};
     use crate::search::{Config, Engine, Node, SearchResult};
     use crate::tt::{Table, TranspositionTable};
