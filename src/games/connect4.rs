@@ -456,6 +456,94 @@ impl Evaluator<Connect4> for Connect4Heuristic {
     }
 }
 
+/// Connect Four with passes, for measuring null-move pruning where it is unsound: Connect Four
+/// is a game of zugzwang (the odd and even threats decide the endgame), so a pass can be
+/// better than every move, and [`Connect4`] itself does not opt in to null moves. This one
+/// does ([`Game::NULL_MOVE`]), everywhere, so that `benches/refinements.rs` can count the
+/// moves null-move pruning gets wrong here. The rules are otherwise those of [`Connect4`];
+/// [`Connect4Heuristic`] and [`Connect4Eval`] score it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WithPasses {
+    /// The position; after a pass its ply count (`moves`) runs one ahead of its stones, so
+    /// that the side to move (its parity) is right.
+    position: Connect4,
+}
+
+impl WithPasses {
+    /// `position`, before any pass.
+    pub const fn new(position: Connect4) -> Self {
+        Self { position }
+    }
+
+    /// The position (after passes its `moves_played` counts plies, passes included).
+    pub const fn position(&self) -> &Connect4 {
+        &self.position
+    }
+}
+
+impl Game for WithPasses {
+    type Move = u8;
+    type Player = u8;
+    type Undo = WithPasses;
+
+    fn side_to_move(&self) -> u8 {
+        self.position.player_to_move()
+    }
+
+    fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u8, N>) {
+        self.position.generate_moves(moves);
+    }
+
+    fn make_move(&mut self, col: u8) -> WithPasses {
+        let before = *self;
+        self.position.play(col);
+        before
+    }
+
+    fn unmake_move(&mut self, _col: u8, before: WithPasses) {
+        *self = before;
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.position.is_won() || self.position.mask == BOARD
+    }
+
+    fn zobrist_key(&self) -> u64 {
+        // `current + mask` tells the stones and whose they are, but not always the side to
+        // move (the empty board); the ply parity does.
+        self.position.zobrist_key() ^ u64::from(self.position.moves & 1) << 63
+    }
+
+    const NULL_MOVE: bool = true;
+
+    fn make_null_move(&mut self) -> Option<WithPasses> {
+        let before = *self;
+        self.position.current ^= self.position.mask;
+        self.position.moves += 1;
+        Some(before)
+    }
+
+    fn unmake_null_move(&mut self, before: WithPasses) {
+        *self = before;
+    }
+}
+
+impl Evaluator<WithPasses> for Connect4Heuristic {
+    type Score = i32;
+
+    fn evaluate(&self, game: &WithPasses, player: u8, ctx: EvalContext) -> i32 {
+        Evaluator::<Connect4>::evaluate(self, &game.position, player, ctx)
+    }
+}
+
+impl Evaluator<WithPasses> for Connect4Eval {
+    type Score = i32;
+
+    fn evaluate(&self, game: &WithPasses, player: u8, ctx: EvalContext) -> i32 {
+        Evaluator::<Connect4>::evaluate(self, &game.position, player, ctx)
+    }
+}
+
 /// Connect Four set up for exact solving, with the tricks of a specialised solver (after
 /// Pascal Pons' tutorial), all expressed through the [`Game`] trait:
 ///
@@ -841,6 +929,25 @@ mod tests {
         let mut short = MoveList::<u8, 3>::new();
         solver.generate_moves(&mut short);
         assert!(short.overflowed());
+    }
+
+    #[test]
+    fn a_pass_gives_the_turn_away_and_changes_the_key() {
+        let mut game = WithPasses::new(Connect4::from_moves("44").unwrap());
+        let key = game.zobrist_key();
+        let undo = game.make_null_move().unwrap();
+        assert_eq!(game.side_to_move(), 1);
+        assert_ne!(game.zobrist_key(), key);
+        // The second player drops a stone in column 1: it is theirs.
+        game.make_move(0);
+        assert_eq!(game.position().stone(0, 0), Some(1));
+        assert_eq!(game.side_to_move(), 0);
+        let mut empty = WithPasses::new(Connect4::new());
+        let empty_key = empty.zobrist_key();
+        empty.make_null_move();
+        assert_ne!(empty.zobrist_key(), empty_key);
+        game = undo;
+        assert_eq!(game.position(), &Connect4::from_moves("44").unwrap());
     }
 
     #[test]

@@ -43,8 +43,11 @@ where
         let side = game.side_to_move();
         let undo = game.make_null_move()?;
         ctx.stats.null_moves += 1;
+        // The opponent's reply to the pass is searched, not only evaluated (a static evaluation
+        // does not see a threat to win at once), unless quiescence search looks further.
+        let floor = u32::from(!self.quiescence_on::<F>());
         let child = Node {
-            depth: node.depth.saturating_sub(1 + reduction),
+            depth: node.depth.saturating_sub(1 + reduction).max(floor),
             ply: node.ply + 1,
             pv: false,
             on_prev_pv: false,

@@ -69,6 +69,7 @@ where
         // The last completed iteration: its score, depth and exactness (its line is kept in
         // `prev_pv`); the result is built from them at the end.
         let mut score = E::Score::ZERO;
+        let mut same_parity = [None; 2];
         let mut completed_depth = 0;
         let mut exact = false;
         let mut completed = true;
@@ -80,10 +81,16 @@ where
         loop {
             ctx.interruptible = depth > min_depth;
             ctx.reached_horizon = false;
-            let guess = (completed_depth > 0).then_some(score);
+            // The guess of an aspiration window or MTD(f): the score of the last iteration of
+            // the same parity (two plies shallower), else the last one. Scores of static
+            // evaluations swing between odd and even depths (the horizon falls on one side's
+            // move, then on the other's), so the same parity's is the nearer guess.
+            let guess = same_parity[(depth % 2) as usize]
+                .or((completed_depth > 0).then_some(score));
             match self.drive_root(&mut ctx, game, depth, guess, &mut iteration) {
                 Ok(iteration_score) => {
                     score = iteration_score;
+                    same_parity[(depth % 2) as usize] = Some(score);
                     completed_depth = depth;
                     exact = !ctx.reached_horizon;
                     self.prev_pv.clone_from(&self.pv[0]);
