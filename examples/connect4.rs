@@ -31,7 +31,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use alphabeta::games::connect4::{
-    solve_with_progress, solver_engine, Connect4, Solution, SolveProgress, SolverEngine,
+    analyze, solve_with_progress, solver_engine, Connect4, Solution, SolveProgress, SolverEngine,
 };
 use alphabeta::tt::HeapTable;
 use alphabeta::SearchError;
@@ -51,9 +51,14 @@ column, 1-7, or - when the game is over), then the summary line
 stderr (the range the score is known to lie in) after each null-window search, once a second
 has passed since the last report. Exit code 1 when a score mismatched or a line was skipped.
 
+With --analyze, prints instead `moves s1 s2 s3 s4 s5 s6 s7` per position: the exact score
+of each column for the side to move, in the same definition (-1000 for a full column), as
+Pascal Pons' solver prints them with -a; a score after the moves is ignored.
+
 options:
   --table-mib N   transposition table of N MiB (N * 2^20 bytes, 16-byte slots; 0: no
                   table), cleared before every position, not timed [default: 16]
+  --analyze       score every column (see above)
   -q, --quiet     print only the summary line (and mismatches)
   -h, --help      print this help
 ";
@@ -63,17 +68,20 @@ struct Options {
     input: Option<OsString>,
     table_mib: usize,
     quiet: bool,
+    analyze: bool,
 }
 
 /// Parses the command line; `Ok(None)` when `--help` was printed.
 fn parse_options() -> Result<Option<Options>, lexopt::Error> {
     use lexopt::prelude::*;
-    let mut options = Options { input: None, table_mib: DEFAULT_TABLE_MIB, quiet: false };
+    let mut options =
+        Options { input: None, table_mib: DEFAULT_TABLE_MIB, quiet: false, analyze: false };
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next()? {
         match arg {
             Long("table-mib") => options.table_mib = parser.value()?.parse()?,
             Short('q') | Long("quiet") => options.quiet = true,
+            Long("analyze") => options.analyze = true,
             Short('h') | Long("help") => {
                 out!("{HELP}");
                 return Ok(None);
@@ -97,12 +105,30 @@ fn timed_solve(
     solve_with_progress(solver, black_box(position), progress)
 }
 
+/// The `--analyze` line of a position: ` s1 … s7`, -1000 for a full column (Pons' `-a`).
+fn analyze_line(
+    solver: &mut SolverEngine<&HeapTable<i32>>,
+    table: &HeapTable<i32>,
+    moves: &str,
+) -> Result<String, String> {
+    let position = Connect4::from_moves(moves).map_err(|e| e.to_string())?;
+    if position.is_won() {
+        return Err("the game is already over".into());
+    }
+    table.clear();
+    solver.clear_history();
+    let (scores, _) = analyze(solver, position).map_err(|e| e.to_string())?;
+    Ok(scores.iter().map(|s| format!(" {}", s.unwrap_or(-1000))).collect())
+}
+
 fn main() -> ExitCode {
     let options = match parse_options() {
         Ok(Some(options)) => options,
         Ok(None) => return ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error} (usage: connect4 [--table-mib N] [-q] [FILE]; --help)");
+            eprintln!(
+                "error: {error} (usage: connect4 [--table-mib N] [--analyze] [-q] [FILE]; --help)"
+            );
             return ExitCode::FAILURE;
         }
     };
@@ -141,6 +167,17 @@ fn main() -> ExitCode {
         };
         let mut fields = line.split_whitespace();
         let Some(moves) = fields.next() else { continue };
+        if options.analyze {
+            match analyze_line(&mut solver, &table, moves) {
+                Ok(scores) => outln!("{moves}{scores}"),
+                Err(error) => {
+                    eprintln!("line {line_number}: skipped: {error}");
+                    skipped += 1;
+                }
+            }
+            positions += 1;
+            continue;
+        }
         let expected = match fields.next().map(str::parse::<i32>) {
             None => None,
             Some(Ok(score)) => Some(score),
@@ -215,6 +252,9 @@ fn main() -> ExitCode {
         total_nodes += solution.nodes;
     }
 
+    if options.analyze {
+        return if skipped > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS };
+    }
     let mean = |total: u64| if positions == 0 { 0.0 } else { total as f64 / positions as f64 };
     outln!(
         "positions {positions} mismatches {mismatches} mean_us {:.1} mean_nodes {:.1}",

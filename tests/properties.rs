@@ -2,7 +2,11 @@
 //! with uneven depths, many ties, and turns that need not alternate (a random flag per inner
 //! node says whether the side to move changes on the way to its children).
 
-use alphabeta::{Algorithm, Config, Engine, EvalContext, Evaluator, Game, Limits, MoveList, Score};
+use alphabeta::tt::{Bound, TranspositionTable};
+use alphabeta::{
+    Algorithm, Config, Engine, EvalContext, Evaluator, Game, Limits, MoveList, RootSearch, Score,
+    TtCutoffs,
+};
 use proptest::prelude::*;
 
 /// Branching is 0 to 5.
@@ -124,7 +128,22 @@ impl RandomTree {
 
     /// Whether every move of `line` keeps the value of its node.
     fn is_optimal_prefix(&self, line: &[u8], depth: u32) -> bool {
-        let mut node = 0;
+        self.is_optimal_prefix_from(0, line, depth)
+    }
+
+    /// The value of root move `mv` (its child searched `depth - 1` plies) for the root's side.
+    fn move_value<S: Score>(&self, mv: u8, depth: u32, score: &dyn Fn(i32) -> S) -> S {
+        let child = self.nodes[0].children[usize::from(mv)];
+        let value = self.negamax(child, depth - 1, score);
+        if self.nodes[child].player == self.nodes[0].player {
+            value
+        } else {
+            -value
+        }
+    }
+
+    /// [`RandomTree::is_optimal_prefix`] from `node`.
+    fn is_optimal_prefix_from(&self, mut node: usize, line: &[u8], depth: u32) -> bool {
         let mut left = depth;
         for &mv in line {
             let n = &self.nodes[node];
@@ -388,6 +407,143 @@ proptest! {
                 }
                 prop_assert_eq!(game.path.as_slice(), &[0]);
             }
+        }
+    }
+}
+
+/// The root searches that must equal the full window: aspiration windows of a few widths and
+/// MTD(f), without and with a table (`EqualDraft`: a fixed-depth value).
+fn root_searches() -> Vec<(String, Config)> {
+    let vp = Config { tt_cutoffs: TtCutoffs::EqualDraft, ..Config::value_preserving() };
+    let mut out = Vec::new();
+    for width in [1.0, 2.0, 3.0] {
+        let config =
+            Config { root_search: RootSearch::Aspiration, aspiration_half_width: width, ..vp };
+        out.push((format!("aspiration {width}"), config));
+    }
+    out.push(("MTD(f)".to_owned(), Config { root_search: RootSearch::Mtdf, ..vp }));
+    out.push((
+        "MTD(f), tie-breaking".to_owned(),
+        Config { root_search: RootSearch::Mtdf, tie_break_seed: Some(5), ..vp },
+    ));
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 2000,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// (e) Aspiration windows and MTD(f) at the root of each iteration, and `Engine::mtdf`
+    /// from any first guess, give brute force's value at every depth, `i32` and `f64`, with
+    /// and without a table; their best move is optimal.
+    #[test]
+    fn root_searches_and_mtdf_equal_brute_force(tree in trees(), guess in bound()) {
+        let tables = (TranspositionTable::<i32, 256>::new(), TranspositionTable::<f64, 256>::new());
+        for (name, config) in root_searches() {
+            let mut plain: Engine<Walk, IntEval, MAX_MOVES, MAX_PLY> = Engine::new(IntEval, config);
+            let mut int = Engine::<Walk, IntEval, MAX_MOVES, MAX_PLY>::new(IntEval, config)
+                .with_table(&tables.0);
+            let mut float = Engine::<Walk, FloatEval, MAX_MOVES, MAX_PLY>::new(FloatEval, config)
+                .with_table(&tables.1);
+            tables.0.clear();
+            tables.1.clear();
+            for depth in 1..=FULL_DEPTH {
+                let what = format!("{name} depth {depth}");
+                let value = tree.negamax(0, depth, &|s| s);
+                let mut game = Walk::new(&tree);
+                for result in [
+                    plain.search(&mut game, &Limits::depth(depth)).unwrap(),
+                    int.search(&mut game, &Limits::depth(depth)).unwrap(),
+                ] {
+                    prop_assert_eq!(result.score, value, "{}", what);
+                    let first: Vec<u8> = result.best_move.into_iter().collect();
+                    prop_assert!(tree.is_optimal_prefix(&first, depth), "{}", what);
+                    prop_assert!(result.stats.root_searches >= u64::from(result.depth), "{}", what);
+                }
+                let result = float.search(&mut game, &Limits::depth(depth)).unwrap();
+                prop_assert_eq!(result.score, quarter(value), "{} (f64)", what);
+                prop_assert_eq!(game.path.as_slice(), &[0]);
+            }
+        }
+        // A fixed-depth value: entries of other depths do not cut.
+        let exact = Config { tt_cutoffs: TtCutoffs::EqualDraft, ..Config::value_preserving() };
+        tables.0.clear();
+        let mut int = Engine::<Walk, IntEval, MAX_MOVES, MAX_PLY>::new(IntEval, exact)
+            .with_table(&tables.0);
+        let mut float = Engine::<Walk, FloatEval, MAX_MOVES, MAX_PLY>::new(FloatEval, Config::value_preserving());
+        for depth in 0..=FULL_DEPTH {
+            let mut game = Walk::new(&tree);
+            let value = tree.negamax(0, depth, &|s| s);
+            let result = int.mtdf(&mut game, depth, guess).unwrap();
+            prop_assert_eq!(result.score, value, "mtdf depth {} guess {}", depth, guess);
+            let first: Vec<u8> = result.best_move.into_iter().collect();
+            prop_assert!(depth == 0 || tree.is_optimal_prefix(&first, depth));
+            let guess = if guess.unsigned_abs() > 100 { f64::from(guess) } else { quarter(guess) };
+            let result = float.mtdf(&mut game, depth, guess).unwrap();
+            prop_assert_eq!(result.score, quarter(value), "mtdf f64 depth {}", depth);
+            prop_assert_eq!(game.path.as_slice(), &[0]);
+        }
+    }
+
+    /// (f) Analysis: with `lines` at least the moves, every root move's exact value; with
+    /// fewer, the best `lines` exact (best first, each with a line that keeps its value) and
+    /// the others bounded above by a bound at most the last of them; `i32` and `f64`.
+    #[test]
+    fn every_root_move_scores_its_brute_force_value(
+        tree in trees(),
+        depth in 1_u32..=FULL_DEPTH,
+        lines in 1_usize..=6,
+        table in any::<bool>(),
+    ) {
+        let moves = tree.nodes[0].children.len();
+        let slots = TranspositionTable::<i32, 256>::new();
+        for (name, config) in configs() {
+            let mut engine = Engine::<Walk, IntEval, MAX_MOVES, MAX_PLY>::new(IntEval, config)
+                .with_table(&slots);
+            if !table {
+                engine.set_config(Config { tt_cutoffs: TtCutoffs::Never, ..config });
+            }
+            let mut game = Walk::new(&tree);
+            let analysis = engine.analyze(&mut game, &Limits::depth(depth), lines).unwrap();
+            prop_assert_eq!(game.path.as_slice(), &[0]);
+            let what = format!("{name} depth {depth} lines {lines} table {table}");
+            prop_assert_eq!(analysis.moves.len(), moves, "{}", what);
+            prop_assert_eq!(analysis.score, tree.negamax(0, depth, &|s| s), "{}", what);
+            let exact: Vec<i32> = analysis.lines().map(|m| m.score).collect();
+            prop_assert!(exact.len() >= lines.min(moves), "{}: {:?}", what, analysis.moves);
+            prop_assert!(exact.windows(2).all(|w| w[0] >= w[1]), "{}", what);
+            let last = exact.get(lines.min(moves).max(1) - 1).copied();
+            for (index, m) in analysis.moves.iter().enumerate() {
+                let value = tree.move_value(m.mv, depth, &|s| s);
+                match m.bound {
+                    Bound::Exact => {
+                        prop_assert_eq!(m.score, value, "{}: move {}", what, m.mv);
+                        prop_assert_eq!(m.pv.first(), Some(&m.mv), "{}", what);
+                        let child = tree.nodes[0].children[usize::from(m.mv)];
+                        prop_assert!(
+                            tree.is_optimal_prefix_from(child, &m.pv[1..], depth - 1),
+                            "{}: line {:?}", what, m.pv
+                        );
+                        prop_assert!(index < exact.len(), "{}: exact moves come first", what);
+                    }
+                    _ => {
+                        prop_assert_eq!(m.bound, Bound::Upper, "{}", what);
+                        prop_assert!(value <= m.score, "{}: bound {} below {}", what, m.score, value);
+                        prop_assert!(Some(m.score) <= last, "{}: bound above the lines", what);
+                        prop_assert!(m.pv.is_empty());
+                    }
+                }
+            }
+        }
+        let mut float: Engine<Walk, FloatEval, MAX_MOVES, MAX_PLY> =
+            Engine::new(FloatEval, Config::value_preserving());
+        let analysis = float.analyze(&mut Walk::new(&tree), &Limits::depth(depth), usize::MAX).unwrap();
+        for m in &analysis.moves {
+            prop_assert_eq!(m.bound, Bound::Exact);
+            prop_assert_eq!(m.score, tree.move_value(m.mv, depth, &quarter));
         }
     }
 }

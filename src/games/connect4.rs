@@ -826,6 +826,82 @@ where
     Ok(solution)
 }
 
+/// The score of every column of a position, in Pons' definition for the side to move (as
+/// his solver's analysis prints them): `None` for a full column.
+pub type ColumnScores = [Option<i32>; WIDTH as usize];
+
+/// Scores every column of `position` exactly (Pons' analysis): a full column `None`, a
+/// column that wins at once `(43 - n) / 2` (`n` stones played), one that lets the opponent
+/// win at once `-(42 - n) / 2`, and each other column its exact value. Those come from one
+/// [`Engine::analyze`](crate::Engine::analyze) of the solver's game model at full depth: its
+/// root moves are exactly those columns, and every one gets the full window, so every score
+/// is exact. Where that root is decided (the side to move can win at once, or two cells are
+/// left), each such column is solved on its own ([`solve`] of the position after it). Also
+/// returns the nodes visited.
+///
+/// # Errors
+/// Those of [`Engine::analyze`](crate::Engine::analyze) and [`solve`], which a correct
+/// engine (`MAX_MOVES >= 7`, `MAX_PLY >= 42`) never returns.
+pub fn analyze<T, O>(
+    engine: &mut crate::Engine<Connect4Solver, SolverEval, 7, 42, T, O>,
+    position: Connect4,
+) -> Result<(ColumnScores, u64), crate::SearchError>
+where
+    T: crate::tt::Table<i32>,
+    O: crate::ordering::MoveSorter<Connect4Solver>,
+{
+    let mut scores = [None; WIDTH as usize];
+    if position.is_won() {
+        return Ok((scores, 0));
+    }
+    let n = position.moves_played() as i32;
+    let threats = winning_cells(position.current ^ position.mask, position.mask);
+    let wins = winning_cells(position.current, position.mask);
+    let playable = position.playable_cells();
+    let mut open = [false; WIDTH as usize];
+    for col in 0..WIDTH as u8 {
+        let cell = playable & column_mask(u32::from(col));
+        if cell == 0 {
+            continue;
+        }
+        scores[usize::from(col)] = Some(if cell & wins != 0 {
+            (43 - n) / 2
+        } else if threats & ((playable & !cell) | (cell << 1)) != 0 {
+            // The opponent wins at once: at a threat left open, or on top of this stone.
+            -(42 - n) / 2
+        } else {
+            open[usize::from(col)] = true;
+            0 // searched below
+        });
+    }
+    let mut nodes = 0;
+    let mut game = Connect4Solver::new(position);
+    if !open.contains(&true) {
+        // Every column is decided.
+    } else if game.is_terminal() {
+        for col in (0..WIDTH as u8).filter(|&col| open[usize::from(col)]) {
+            let mut child = position;
+            child.play(col);
+            let solution = solve(engine, child)?;
+            nodes += solution.nodes;
+            scores[usize::from(col)] = Some(-solution.score);
+        }
+    } else {
+        // The solver's model generates exactly the open columns here.
+        let depth = position.remaining_cells();
+        let config = *engine.config();
+        engine.set_config(crate::Config { iterative_deepening: false, ..config });
+        let analysis = engine.analyze(&mut game, &crate::Limits::depth(depth), usize::MAX);
+        engine.set_config(config);
+        let analysis = analysis?;
+        nodes = analysis.nodes;
+        for root_move in &analysis.moves {
+            scores[usize::from(root_move.mv)] = Some(pons_score(root_move.score, n as u32));
+        }
+    }
+    Ok((scores, nodes))
+}
+
 /// A best move of a position without a search: a winning column, else one that does not lose
 /// at once, else any playable one (centre first); `None` when the game is over.
 fn decided_move(position: &Connect4) -> Option<u8> {
