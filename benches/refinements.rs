@@ -38,9 +38,7 @@ use alphabeta::games::connect4::{
 };
 use alphabeta::games::mnk::{Mnk, MnkHeuristic};
 use alphabeta::tt::TranspositionTable;
-use alphabeta::{
-    Config, Engine, Evaluator, Game, Limits, MoveList, NullMoveReduction, RootSearch,
-};
+use alphabeta::{Config, Engine, Evaluator, Game, Limits, MoveList, NullMoveReduction, RootSearch};
 use rand_core::{Rng, SeedableRng};
 use rand_xorshift::XorShiftRng;
 
@@ -328,7 +326,8 @@ fn solver(options: &Options) {
                     alphabeta::games::connect4::pons_score(result.score, position.moves_played())
                 }
                 _ => {
-                    let result = engine.search_window(&mut game, depth, -i32::MAX, i32::MAX).unwrap();
+                    let result =
+                        engine.search_window(&mut game, depth, -i32::MAX, i32::MAX).unwrap();
                     nodes += result.nodes;
                     alphabeta::games::connect4::pons_score(result.score, position.moves_played())
                 }
@@ -337,7 +336,8 @@ fn solver(options: &Options) {
         }
         nodes
     };
-    let names = ["Pons' null-window driver (connect4::solve)", "Engine::mtdf from 0", "one full window"];
+    let names =
+        ["Pons' null-window driver (connect4::solve)", "Engine::mtdf from 0", "one full window"];
     let mut ratios = vec![Vec::new(); 3];
     let mut nodes = [0; 3];
     for _ in 0..options.rounds {

@@ -68,8 +68,12 @@ pub enum MnkError {
 impl fmt::Display for MnkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::NoLine => f.write_str("width, height and k must be at least 1, and k fit the board"),
-            Self::TooLarge => f.write_str("the board is too large: (width + 1) * height must be at most 64"),
+            Self::NoLine => {
+                f.write_str("width, height and k must be at least 1, and k fit the board")
+            }
+            Self::TooLarge => {
+                f.write_str("the board is too large: (width + 1) * height must be at most 64")
+            }
         }
     }
 }
@@ -277,7 +281,8 @@ impl Game for Mnk {
 
     fn zobrist_key(&self) -> u64 {
         // Both masks and the side to move, hashed (the position takes more than 64 bits).
-        mix(self.stones[0]) ^ mix(self.stones[1] ^ 0x9e37_79b9_7f4a_7c15).rotate_left(17)
+        mix(self.stones[0])
+            ^ mix(self.stones[1] ^ 0x9e37_79b9_7f4a_7c15).rotate_left(17)
             ^ u64::from(self.side)
     }
 

@@ -170,10 +170,7 @@ where
         let margin = if margin > E::Score::ZERO { margin } else { E::Score::ZERO };
         let analysis = self.analysis(game, limits, 1, Some(margin), on_iteration)?;
         let best = analysis.score;
-        let within = analysis
-            .lines()
-            .take_while(|m| m.score >= best.sub(margin))
-            .count();
+        let within = analysis.lines().take_while(|m| m.score >= best.sub(margin)).count();
         let pick = match (within, self.rng.as_mut()) {
             (0 | 1, _) | (_, None) => 0,
             (n, Some(rng)) => (rng.next_u32() as usize) % n,
@@ -204,7 +201,9 @@ where
         // `work` is kept sorted, exact scores first.
         let exact = work.iter().take_while(|m| m.bound == Bound::Exact).count();
         let mut floor = if exact >= lines { work[lines - 1].score } else { -infinity };
-        if let (Some(margin), Some(best)) = (margin, work.first().filter(|m| m.bound == Bound::Exact)) {
+        if let (Some(margin), Some(best)) =
+            (margin, work.first().filter(|m| m.bound == Bound::Exact))
+        {
             let edge = best.score.sub(margin);
             if edge < floor {
                 floor = edge;
@@ -266,7 +265,8 @@ where
                 on_prev_pv: self.prev_pv.first() == Some(&mv),
             };
             let undo = game.make_move(mv);
-            let score = self.search_move::<F>(ctx, game, side, child, true, index, 0, floor, infinity);
+            let score =
+                self.search_move::<F>(ctx, game, side, child, true, index, 0, floor, infinity);
             game.unmake_move(mv, undo);
             if let Some(halt) = ctx.halt.take() {
                 return Err(halt);
@@ -324,7 +324,13 @@ where
     type Output = Result<E::Score, Halt>;
     fn run<const F: u8>(self, engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>) -> Self::Output {
         engine.analysis_iteration::<F>(
-            self.ctx, self.game, self.depth, self.lines, self.margin, self.work, self.order,
+            self.ctx,
+            self.game,
+            self.depth,
+            self.lines,
+            self.margin,
+            self.work,
+            self.order,
         )
     }
 }

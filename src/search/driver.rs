@@ -43,9 +43,10 @@ where
         match self.config.root_search {
             RootSearch::Aspiration if windows => self.aspiration(ctx, game, depth, guess, search),
             RootSearch::Mtdf if windows => {
-                let mut step = |engine: &mut Self, ctx: &mut Context<'_, '_, G::Player>, alpha, beta| {
-                    search(engine, ctx, game, depth, alpha, beta)
-                };
+                let mut step =
+                    |engine: &mut Self, ctx: &mut Context<'_, '_, G::Player>, alpha, beta| {
+                        search(engine, ctx, game, depth, alpha, beta)
+                    };
                 let (score, line) = self.mtdf_steps(ctx, guess, &mut step)?;
                 self.set_table_line(game, line, depth);
                 Ok(score)

@@ -353,11 +353,12 @@ where
             return Err(SearchError::InvalidWindow);
         }
         self.fixed_depth(game, depth, |engine, ctx, game| {
-            let mut step = |engine: &mut Self, ctx: &mut Context<'_, '_, G::Player>, alpha, beta| {
-                let pv = engine.null_window_above(alpha).is_none_or(|top| top < beta);
-                let root = Node { depth, ply: 0, pv, on_prev_pv: false };
-                engine.dispatch(ctx, game, root, alpha, beta)
-            };
+            let mut step =
+                |engine: &mut Self, ctx: &mut Context<'_, '_, G::Player>, alpha, beta| {
+                    let pv = engine.null_window_above(alpha).is_none_or(|top| top < beta);
+                    let root = Node { depth, ply: 0, pv, on_prev_pv: false };
+                    engine.dispatch(ctx, game, root, alpha, beta)
+                };
             let (score, line) = engine.mtdf_steps(ctx, Some(guess), &mut step)?;
             engine.set_table_line(game, line, depth);
             Ok(score)
@@ -391,7 +392,9 @@ where
             }
             Err(Halt::Failed) => Err(ctx.take_error()),
             // Without limits nothing can interrupt the search.
-            Err(Halt::Interrupted) => unreachable!("a fixed-depth search has no clock or stop flag"),
+            Err(Halt::Interrupted) => {
+                unreachable!("a fixed-depth search has no clock or stop flag")
+            }
         }
     }
 

@@ -22,8 +22,7 @@ where
     /// What the routine returns.
     type Output;
     /// Runs the routine compiled for the feature set `F`.
-    fn run<const F: u8>(self, engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>)
-        -> Self::Output;
+    fn run<const F: u8>(self, engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>) -> Self::Output;
 }
 
 impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
@@ -85,8 +84,8 @@ where
             // the same parity (two plies shallower), else the last one. Scores of static
             // evaluations swing between odd and even depths (the horizon falls on one side's
             // move, then on the other's), so the same parity's is the nearer guess.
-            let guess = same_parity[(depth % 2) as usize]
-                .or((completed_depth > 0).then_some(score));
+            let guess =
+                same_parity[(depth % 2) as usize].or((completed_depth > 0).then_some(score));
             match self.drive_root(&mut ctx, game, depth, guess, &mut iteration) {
                 Ok(iteration_score) => {
                     score = iteration_score;
