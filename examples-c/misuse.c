@@ -4,7 +4,10 @@
  * score type), a PV buffer too small, a move count above the capacity or negative, bad depths
  * and windows, a search started inside a callback of the engine that is searching, bad
  * configuration constants, unusable engine and table memory (also a table overlapping the
- * engine, and alphabeta_engine_init over an engine a call runs on); and the services around them:
+ * engine, and alphabeta_engine_init over an engine a call runs on), the pass callbacks of
+ * null-move pruning in pairs, MTD(f)'s guesses and score types, the buffers of an analysis;
+ * and the services around them (aspiration windows and MTD(f) equal to the full window, an
+ * analysis equal to window searches of the children, strength levels, node limits):
  * status messages, the version, the stop call from another thread, time limits, and the game
  * back in its starting position after every error.
  *
@@ -91,6 +94,10 @@ typedef struct {
     int32_t bad_count; /* for NEGATIVE_COUNT */
     /* what the engine asked */
     long makes, unmakes, calls;
+    /* null moves: passes made and not yet taken back, and what was asked */
+    int passes;
+    long null_makes, null_unmakes, null_refused;
+    bool null_forbidden;
     int32_t capacity_seen;
     int32_t tactical_capacity_seen;
     /* REENTER */
@@ -174,7 +181,7 @@ static void t_unmake(void *u, uint32_t mv) {
 
 static int32_t t_value_for(const test_game *g, int32_t player) {
     int32_t v = (int32_t)(g->keys[g->ply < STACK ? g->ply : STACK - 1] % 2001) - 1000;
-    return player == g->ply % 2 ? v : -v;
+    return player == (g->ply + g->passes) % 2 ? v : -v;
 }
 
 static void reenter(test_game *g);
@@ -212,13 +219,38 @@ static double t_evaluate_double(void *u, int32_t player, uint32_t ply, uint32_t 
 static uint64_t t_key(void *u) {
     test_game *g = (test_game *)u;
     g->calls++;
-    return g->keys[g->ply < STACK ? g->ply : STACK - 1] ^ (uint64_t)(g->ply % 2);
+    return g->keys[g->ply < STACK ? g->ply : STACK - 1] ^ (uint64_t)((g->ply + g->passes) % 2) ^
+           ((uint64_t)g->passes << 40);
 }
 
 static int32_t t_side(void *u) {
     test_game *g = (test_game *)u;
     g->calls++;
-    return g->ply % 2;
+    return (g->ply + g->passes) % 2;
+}
+
+/* A pass: the other side to move, the same position. */
+static void t_make_null(void *u) {
+    test_game *g = (test_game *)u;
+    g->calls++;
+    g->null_makes++;
+    if (g->null_forbidden) {
+        g->null_refused++; /* a pass where null_move_allowed said no */
+    }
+    g->passes++;
+}
+
+static void t_unmake_null(void *u) {
+    test_game *g = (test_game *)u;
+    g->calls++;
+    g->null_unmakes++;
+    g->passes--;
+}
+
+static bool t_null_allowed(void *u) {
+    test_game *g = (test_game *)u;
+    g->calls++;
+    return !g->null_forbidden;
 }
 
 static bool t_terminal(void *u) {
@@ -244,7 +276,8 @@ static alphabeta_game callbacks(test_game *g) {
 
 /* The game is where it started and every move made was taken back. */
 static bool restored(const test_game *g) {
-    return g->ply == 0 && g->makes == g->unmakes;
+    return g->ply == 0 && g->makes == g->unmakes && g->passes == 0 &&
+           g->null_makes == g->null_unmakes;
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -297,7 +330,7 @@ static void test_version_and_messages(void) {
     CHECK(strcmp(text, ALPHABETA_VERSION_STRING) == 0);
 
     /* Every status has its own message; anything else is "unknown status". */
-    for (s = ALPHABETA_OK; s <= ALPHABETA_ERROR_THREADS; s++) {
+    for (s = ALPHABETA_OK; s <= ALPHABETA_ERROR_ZERO_LINES; s++) {
         const char *m = alphabeta_status_message((alphabeta_status)s);
         CHECK(m != NULL && m[0] != '\0' && strcmp(m, "unknown status") != 0);
         for (t = 0; t < s && m != NULL; t++) {
@@ -327,7 +360,8 @@ static void test_version_and_messages(void) {
           ALPHABETA_ERROR_PLAYER_OUT_OF_RANGE == 22 &&
           ALPHABETA_ERROR_OUT_OF_TURN_UNSUPPORTED == 23 && ALPHABETA_ERROR_INVALID_BOUNDS == 24 &&
           ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS == 25 && ALPHABETA_ERROR_OUT_OF_MEMORY == 26 &&
-          ALPHABETA_ERROR_THREADS == 27);
+          ALPHABETA_ERROR_THREADS == 27 && ALPHABETA_ERROR_SCORE_OUT_OF_RANGE == 28 &&
+          ALPHABETA_ERROR_MOVES_TRUNCATED == 29 && ALPHABETA_ERROR_ZERO_LINES == 30);
 }
 
 static void test_defaults_and_capacities(void) {
@@ -345,8 +379,13 @@ static void test_defaults_and_capacities(void) {
     CHECK(c.quiescence && c.max_quiescence_depth == 4 && !c.tie_break);
     CHECK(c.threads == 1 && c.parallel_scheme == ALPHABETA_PARALLEL_ROOT_SPLIT &&
           c.parallel_min_split_nodes == 16384);
+    CHECK(c.root_search == ALPHABETA_ROOT_SEARCH_FULL_WINDOW && c.aspiration_half_width == 16.0);
+    CHECK(!c.null_move && c.null_move_reduction == ALPHABETA_NULL_MOVE_ADAPTIVE &&
+          !c.null_move_verification);
+    CHECK(!c.strength && c.strength_margin == 0.0);
     CHECK(l.min_depth == 1 && l.max_depth == 7 && l.time_limit_micros == ALPHABETA_NO_TIME_LIMIT &&
-          l.clock == NULL && l.on_iteration == NULL);
+          l.clock == NULL && l.on_iteration == NULL && l.max_nodes == ALPHABETA_NO_NODE_LIMIT);
+    CHECK(ALPHABETA_NO_NODE_LIMIT == UINT64_MAX);
     CHECK(ALPHABETA_NO_TIME_LIMIT == UINT64_MAX);
     CHECK(alphabeta_max_moves() >= 7 && alphabeta_max_ply() >= 9);
     CHECK(alphabeta_engine_size() > 0 && align > 0 && (align & (align - 1)) == 0);
@@ -371,6 +410,14 @@ static bool bad_config(int which, alphabeta_config *c) {
     case 8: c->parallel_scheme = 2; return true;
     case 9: c->threads = 1025; return true;
     case 10: c->threads = UINT32_MAX; return true;
+    case 11: c->root_search = 3; return true;
+    case 12: c->aspiration_half_width = 0.0; return true;
+    case 13: c->aspiration_half_width = nan(""); return true;
+    case 14: c->aspiration_half_width = HUGE_VAL; return true;
+    case 15: c->null_move_reduction = ALPHABETA_NULL_MOVE_MAX_REDUCTION + 1; return true;
+    case 16: c->strength_margin = -1.0; return true;
+    case 17: c->strength_margin = nan(""); return true;
+    case 18: c->strength = true; c->threads = 2; return true;
     default: return false;
     }
 }
@@ -1324,6 +1371,251 @@ static void test_threads(void) {
     alphabeta_engine_free(engine);
 }
 
+/* ---- null moves: the pass callbacks in pairs, used, refused where the game says no ---- */
+
+static alphabeta_engine *engine_with(alphabeta_config config, size_t slots) {
+    alphabeta_engine *engine = NULL;
+    if (alphabeta_engine_new(&config, slots, &engine) != ALPHABETA_OK || engine == NULL) {
+        fprintf(stderr, "alphabeta_engine_new failed\n");
+        exit(2);
+    }
+    return engine;
+}
+
+static void test_null_moves(void) {
+    alphabeta_config config = alphabeta_config_default();
+    alphabeta_engine *engine;
+    alphabeta_limits limits = alphabeta_limits_depth(7);
+    alphabeta_result r;
+    alphabeta_game t;
+    test_game g;
+
+    config.null_move = true;
+    config.null_move_verification = true;
+    engine = engine_with(config, 1024);
+    game_init(&g, 4, -1);
+    t = callbacks(&g);
+    /* One pass callback without the other. */
+    t.make_null_move = t_make_null;
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+    t.make_null_move = NULL;
+    t.unmake_null_move = t_unmake_null;
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+    CHECK(g.calls == 0);
+    /* Both: passes are tried, each taken back. */
+    t.make_null_move = t_make_null;
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_OK);
+    CHECK(r.null_moves > 0 && r.null_moves == (uint64_t)g.null_makes && r.null_move_cutoffs > 0);
+    CHECK(r.null_move_cutoffs <= r.null_moves && restored(&g));
+    /* Where the game says no, none. */
+    t.null_move_allowed = t_null_allowed;
+    g.null_forbidden = true;
+    g.null_makes = g.null_unmakes = 0;
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_OK);
+    CHECK(r.null_moves == 0 && g.null_makes == 0 && g.null_refused == 0 && restored(&g));
+    alphabeta_engine_free(engine);
+}
+
+/* ---- aspiration windows and MTD(f) give the full window's value; MTD(f)'s misuse ---- */
+
+static void test_root_searches_and_mtdf(void) {
+    alphabeta_config config = alphabeta_config_default();
+    alphabeta_engine *engine, *dengine;
+    alphabeta_limits limits = alphabeta_limits_depth(6);
+    alphabeta_result full, r;
+    alphabeta_window_result w;
+    alphabeta_game t;
+    test_game g;
+    uint32_t root;
+
+    /* Value-preserving: no reductions, no quiescence. */
+    config.lmr = false;
+    config.quiescence = false;
+    game_init(&g, 3, -1);
+    t = callbacks(&g);
+    engine = engine_with(config, 4096);
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &full, NULL, 0), ALPHABETA_OK);
+    CHECK(full.root_searches == 6);
+    alphabeta_engine_free(engine);
+    for (root = ALPHABETA_ROOT_SEARCH_ASPIRATION; root <= ALPHABETA_ROOT_SEARCH_MTDF; root++) {
+        config.root_search = root;
+        config.aspiration_half_width = 3.0;
+        engine = engine_with(config, 4096);
+        CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_OK);
+        CHECK(r.score == full.score && r.depth == 6 && r.root_searches > 6 && r.has_best_move);
+        alphabeta_engine_free(engine);
+    }
+    CHECK(restored(&g));
+
+    /* MTD(f) at a fixed depth equals the full window, from any guess. */
+    config.root_search = ALPHABETA_ROOT_SEARCH_FULL_WINDOW;
+    engine = engine_with(config, 4096);
+    config.score_type = ALPHABETA_SCORE_DOUBLE;
+    dengine = engine_with(config, 4096);
+    CHECK_STATUS(alphabeta_mtdf(engine, &t, 6, 0, &w), ALPHABETA_OK);
+    CHECK(w.score == full.score && w.has_best_move && w.root_searches >= 2);
+    CHECK_STATUS(alphabeta_mtdf(engine, &t, 6, 900, &w), ALPHABETA_OK);
+    CHECK(w.score == full.score);
+    CHECK_STATUS(alphabeta_search_window_double(dengine, &t, 6, -HUGE_VAL, HUGE_VAL, &w), ALPHABETA_OK);
+    {
+        double value = w.score_double;
+        CHECK_STATUS(alphabeta_mtdf_double(dengine, &t, 6, 0.25, &w), ALPHABETA_OK);
+        CHECK(w.score_double == value);
+        CHECK_STATUS(alphabeta_mtdf_double(dengine, &t, 6, HUGE_VAL, &w), ALPHABETA_OK);
+        CHECK(w.score_double == value);
+    }
+    CHECK_STATUS(alphabeta_mtdf(engine, &t, 6, INT32_MIN, &w), ALPHABETA_ERROR_INVALID_WINDOW);
+    CHECK_STATUS(alphabeta_mtdf_double(dengine, &t, 6, nan(""), &w), ALPHABETA_ERROR_INVALID_WINDOW);
+    CHECK_STATUS(alphabeta_mtdf(dengine, &t, 6, 0, &w), ALPHABETA_ERROR_WRONG_SCORE_TYPE);
+    CHECK_STATUS(alphabeta_mtdf_double(engine, &t, 6, 0.0, &w), ALPHABETA_ERROR_WRONG_SCORE_TYPE);
+    CHECK_STATUS(alphabeta_mtdf(engine, &t, (uint32_t)alphabeta_max_ply() + 1, 0, &w),
+                 ALPHABETA_ERROR_DEPTH_BEYOND_CAPACITY);
+    CHECK_STATUS(alphabeta_mtdf(engine, NULL, 6, 0, &w), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mtdf(engine, &t, 6, 0, NULL), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mtdf(NULL, &t, 6, 0, &w), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK(restored(&g));
+    alphabeta_engine_free(engine);
+    alphabeta_engine_free(dengine);
+}
+
+/* ---- analysis: every move's exact score, multi-PV, the buffers and their misuse ---- */
+
+static void test_analysis(void) {
+    alphabeta_config config = alphabeta_config_default();
+    alphabeta_engine *engine, *dengine;
+    alphabeta_limits limits = alphabeta_limits_depth(5);
+    alphabeta_root_move moves[8], sentinel;
+    uint32_t pv[8 * 8];
+    size_t count, i;
+    alphabeta_result r;
+    alphabeta_window_result w;
+    alphabeta_game t;
+    test_game g;
+
+    config.lmr = false;
+    config.quiescence = false;
+    engine = engine_with(config, 4096);
+    config.score_type = ALPHABETA_SCORE_DOUBLE;
+    dengine = engine_with(config, 4096);
+    game_init(&g, 4, -1);
+    t = callbacks(&g);
+
+    /* Misuse: NULL pointers, no line. Nothing written. */
+    count = 99;
+    memset(&sentinel, 0xab, sizeof sentinel);
+    moves[0] = sentinel;
+    CHECK_STATUS(alphabeta_analyze(engine, NULL, &limits, 1, moves, 8, &count, pv, 8, &r), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_analyze(engine, &t, NULL, 1, moves, 8, &count, pv, 8, &r), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_analyze(engine, &t, &limits, 1, moves, 8, NULL, pv, 8, &r), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_analyze(engine, &t, &limits, 1, moves, 8, &count, pv, 8, NULL), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_analyze(engine, &t, &limits, 1, NULL, 8, &count, pv, 8, &r), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_analyze(engine, &t, &limits, 1, moves, 8, &count, NULL, 8, &r), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_analyze(NULL, &t, &limits, 1, moves, 8, &count, pv, 8, &r), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_analyze(engine, &t, &limits, 0, moves, 8, &count, pv, 8, &r), ALPHABETA_ERROR_ZERO_LINES);
+    limits = alphabeta_limits_depth(0);
+    CHECK_STATUS(alphabeta_analyze(engine, &t, &limits, 1, moves, 8, &count, pv, 8, &r), ALPHABETA_ERROR_ZERO_MAX_DEPTH);
+    CHECK(count == 99 && memcmp(&moves[0], &sentinel, sizeof sentinel) == 0 && g.calls == 0);
+
+    /* Every move exact, best first, each equal to a window search of its child. */
+    limits = alphabeta_limits_depth(5);
+    CHECK_STATUS(alphabeta_analyze(engine, &t, &limits, SIZE_MAX, moves, 8, &count, pv, 8, &r), ALPHABETA_OK);
+    CHECK(count == 4 && r.has_best_move && r.best_move == moves[0].mv && r.score == moves[0].score);
+    CHECK(r.completed && r.depth == 5 && r.pv_length == moves[0].pv_length);
+    for (i = 0; i < count; i++) {
+        CHECK(moves[i].bound == ALPHABETA_BOUND_EXACT && pv[i * 8] == moves[i].mv);
+        CHECK(moves[i].pv_length >= 1 && moves[i].pv_length <= 5);
+        CHECK(i == 0 || moves[i].score <= moves[i - 1].score);
+        t_make(&g, moves[i].mv);
+        CHECK_STATUS(alphabeta_search_window(engine, &t, 4, -INT32_MAX, INT32_MAX, &w), ALPHABETA_OK);
+        t_unmake(&g, moves[i].mv);
+        CHECK(moves[i].score == -w.score);
+    }
+    /* One line: the best exact, the others bounded by it. */
+    CHECK_STATUS(alphabeta_analyze(engine, &t, &limits, 1, moves, 8, &count, pv, 8, &r), ALPHABETA_OK);
+    CHECK(count == 4 && moves[0].bound == ALPHABETA_BOUND_EXACT && r.score == moves[0].score);
+    for (i = 1; i < count; i++) {
+        CHECK(moves[i].score <= moves[0].score);
+        CHECK(moves[i].bound == ALPHABETA_BOUND_UPPER ? moves[i].pv_length == 0 : true);
+    }
+    /* Buffers too small: the best that fit, everything else complete. */
+    CHECK_STATUS(alphabeta_analyze(engine, &t, &limits, SIZE_MAX, moves, 2, &count, pv, 8, &r), ALPHABETA_ERROR_MOVES_TRUNCATED);
+    CHECK(count == 4 && r.completed && moves[0].mv == r.best_move);
+    CHECK_STATUS(alphabeta_analyze(engine, &t, &limits, SIZE_MAX, moves, 8, &count, pv, 1, &r), ALPHABETA_ERROR_PV_TRUNCATED);
+    CHECK(count == 4 && pv[0] == moves[0].mv && pv[1] == moves[1].mv && moves[0].pv_length > 1);
+    CHECK_STATUS(alphabeta_analyze(engine, &t, &limits, SIZE_MAX, NULL, 0, &count, NULL, 0, &r), ALPHABETA_ERROR_MOVES_TRUNCATED);
+    CHECK(count == 4);
+    /* Double scores, and a node limit: the last completed iteration. */
+    CHECK_STATUS(alphabeta_analyze(dengine, &t, &limits, 2, moves, 8, &count, NULL, 0, &r), ALPHABETA_OK);
+    CHECK(count == 4 && r.score_double == moves[0].score_double);
+    limits = alphabeta_limits_depth(30);
+    limits.max_nodes = 300;
+    CHECK_STATUS(alphabeta_analyze(engine, &t, &limits, 2, moves, 8, &count, NULL, 0, &r), ALPHABETA_OK);
+    CHECK(!r.completed && r.depth >= 1 && r.depth < 30 && count == 4);
+    /* A terminal root: no move. */
+    game_init(&g, 4, 0);
+    t = callbacks(&g);
+    CHECK_STATUS(alphabeta_analyze(engine, &t, &limits, 2, moves, 8, &count, pv, 8, &r), ALPHABETA_OK);
+    CHECK(count == 0 && !r.has_best_move);
+    CHECK(restored(&g));
+    alphabeta_engine_free(engine);
+    alphabeta_engine_free(dengine);
+}
+
+/* ---- strength levels and node limits ---- */
+
+static void test_strength_and_node_limits(void) {
+    alphabeta_config config = alphabeta_config_default();
+    alphabeta_engine *engine = NULL, *again;
+    alphabeta_limits limits = alphabeta_limits_depth(5);
+    alphabeta_root_move moves[8];
+    alphabeta_result r, r2;
+    alphabeta_game t;
+    size_t count, i;
+    test_game g;
+    bool within;
+
+    config.strength = true;
+    config.strength_margin = 400.0;
+    config.strength_seed = 42;
+    config.threads = 2;
+    CHECK_STATUS(alphabeta_engine_new(&config, 0, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    CHECK(engine == NULL);
+    config.threads = 1;
+    config.lmr = false;
+    config.quiescence = false;
+    engine = engine_with(config, 0);
+    again = engine_with(config, 0);
+    game_init(&g, 4, -1);
+    t = callbacks(&g);
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_OK);
+    CHECK_STATUS(alphabeta_search(again, &t, &limits, &r2, NULL, 0), ALPHABETA_OK);
+    CHECK(r.has_best_move && r.best_move == r2.best_move && r.score == r2.score);
+    /* The move is within the margin of the best: compare with an analysis. */
+    CHECK_STATUS(alphabeta_analyze(engine, &t, &limits, SIZE_MAX, moves, 8, &count, NULL, 0, &r2), ALPHABETA_OK);
+    within = false;
+    for (i = 0; i < count; i++) {
+        if (moves[i].mv == r.best_move) {
+            within = moves[i].score == r.score && moves[0].score - r.score <= 400;
+        }
+    }
+    CHECK(within);
+    alphabeta_engine_free(engine);
+    alphabeta_engine_free(again);
+
+    /* A node limit ends the search at a poll: the last completed iteration. */
+    engine = new_engine(ALPHABETA_SCORE_INT32, 0);
+    limits = alphabeta_limits_depth(40);
+    limits.max_nodes = 5000;
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_OK);
+    CHECK(!r.completed && r.depth >= 1 && r.depth < 40 && r.nodes <= 5000 + 1024);
+    limits.min_depth = 4;
+    limits.max_nodes = 0;
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_OK);
+    CHECK(!r.completed && r.depth == 4);
+    CHECK(restored(&g));
+    alphabeta_engine_free(engine);
+}
+
 int main(int argc, char **argv) {
     (void)argv;
     if (argc > 1) {
@@ -1346,6 +1638,10 @@ int main(int argc, char **argv) {
     test_time_and_info();
     test_stop_from_another_thread();
     test_threads();
+    test_null_moves();
+    test_root_searches_and_mtdf();
+    test_analysis();
+    test_strength_and_node_limits();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -6,8 +6,9 @@
 //     target/examples-c/tictactoe_cpp --check-wrapper
 //
 // With a file of `board side value optimal-moves` lines (tests/data/tictactoe/positions.txt,
-// all 5,478 reachable positions) it solves every board and compares the value and the set of
-// optimal moves, then prints `positions N mismatches M` and exits 1 on a mismatch.
+// all 5,478 reachable positions) it solves every board, and analyses it (every move's score),
+// and compares the value and the set of optimal moves both give, then prints
+// `positions N mismatches M` and exits 1 on a mismatch.
 // `--check-wrapper` checks the wrapper itself: move-only ownership, errors as exceptions, an
 // exception thrown by a game member carried across the C library and rethrown, the engine
 // usable afterwards, and `stop()` from another thread.
@@ -127,6 +128,9 @@ public:
     }
     std::int32_t side_to_move() const { return to_move_; }
     bool is_terminal() const { return (marks_[0] | marks_[1]) == 0x1ff || winner() >= 0; }
+    // A pass, for null-move pruning (an extra mark never hurts in tic-tac-toe).
+    void make_null_move() { to_move_ = 1 - to_move_; }
+    void unmake_null_move() { to_move_ = 1 - to_move_; }
 
     /// 0 (X) or 1 (O) with three in a row, -1 for none.
     int winner() const {
@@ -230,8 +234,22 @@ int solve_file(const char *path) {
         Board board = Board::parse(cells);
         const Board before = board;
         const Solved solved = solve(engine, board);
+        // The analysis of every move gives the same optimal moves: those whose score has the
+        // position's sign (win, draw or loss).
+        const alphabeta::Analysis analysis =
+            engine.analyze(board, alphabeta_limits_depth(9), SIZE_MAX);
+        std::vector<std::uint32_t> keeping;
+        for (const alphabeta::RootMove &m : analysis.moves) {
+            const int sign = (m.move.score > 0) - (m.move.score < 0);
+            if (sign == value && m.move.bound == ALPHABETA_BOUND_EXACT && !m.pv.empty() &&
+                m.pv[0] == m.move.mv) {
+                keeping.push_back(m.move.mv);
+            }
+        }
+        std::sort(keeping.begin(), keeping.end());
         ++positions;
-        if (solved.value != value || format_moves(solved.best) != best || !(board == before)) {
+        if (solved.value != value || format_moves(solved.best) != best || !(board == before) ||
+            format_moves(keeping) != best) {
             ++mismatches;
             std::cout << cells << " MISMATCH value " << solved.value << " best "
                       << format_moves(solved.best) << " expected " << value << " " << best << "\n";
@@ -372,6 +390,34 @@ int check_wrapper(bool timing) {
         a.clear_table();
         const alphabeta_window_result w = a.search_window(board, 9, 0, 1);
         expect(w.score >= 1 && w.has_best_move && w.best_move == 2, "a window search");
+        a.clear_table();
+        const alphabeta_window_result m = a.mtdf(board, 9, 0);
+        expect(m.score == kWin - 1 && m.has_best_move && m.best_move == 2 && m.root_searches >= 2,
+               "MTD(f)");
+        const alphabeta::Analysis analysis = a.analyze(board, alphabeta_limits_depth(9), 2);
+        expect(analysis.moves.size() == 5 && analysis.moves[0].move.mv == 2 &&
+                   analysis.moves[0].move.score == kWin - 1 && analysis.moves[0].pv == std::vector<std::uint32_t>{2} &&
+                   analysis.result.best_move == 2 && static_cast<const Board &>(board) == Board::parse("XX.OO...."),
+               "an analysis");
+        try {
+            ThrowingBoard throwing(3);
+            a.analyze(throwing, alphabeta_limits_depth(9), 1);
+            expect(false, "the analysis rethrows");
+        } catch (const std::runtime_error &e) {
+            expect(std::string(e.what()) == "evaluation failed", "the analysis rethrows");
+        }
+    }
+
+    // Null moves through the wrapper's pass members.
+    {
+        alphabeta_config config = solver_config();
+        config.null_move = true;
+        alphabeta::Engine engine(config, 1024);
+        Board board = Board::parse(".........");
+        const alphabeta::SearchResult r = engine.search(board, alphabeta_limits_depth(9));
+        expect(r.result.null_moves > 0 && r.result.completed &&
+                   static_cast<const Board &>(board) == Board::parse("........."),
+               "null moves through make_null_move and unmake_null_move");
     }
 
     // stop() from another thread ends an endless search with completed == false.

@@ -78,6 +78,17 @@ typedef struct alphabeta_engine_storage {
 
 
 /**
+ * `alphabeta_root_move.bound`: the score is the move's exact value at the depth.
+ */
+#define ALPHABETA_BOUND_EXACT 0
+
+/**
+ * `alphabeta_root_move.bound`: the move scores at most `score` (it is not among the lines
+ * asked for; no line is written for it).
+ */
+#define ALPHABETA_BOUND_UPPER 1
+
+/**
  * `alphabeta_config.algorithm`: negamax alpha-beta with the accelerators (default).
  */
 #define ALPHABETA_ALGORITHM_ALPHA_BETA 0
@@ -114,6 +125,32 @@ typedef struct alphabeta_engine_storage {
 #define ALPHABETA_PARALLEL_ROOT_SPLIT 1
 
 /**
+ * `alphabeta_config.root_search`: the full window in every iteration (default).
+ */
+#define ALPHABETA_ROOT_SEARCH_FULL_WINDOW 0
+
+/**
+ * `alphabeta_config.root_search`: aspiration windows around the previous score.
+ */
+#define ALPHABETA_ROOT_SEARCH_ASPIRATION 1
+
+/**
+ * `alphabeta_config.root_search`: MTD(f), null-window test calls through the table.
+ */
+#define ALPHABETA_ROOT_SEARCH_MTDF 2
+
+/**
+ * `alphabeta_config.null_move_reduction`: R = 3 with more than 6 plies left, else 2 (the
+ * default); 1 to `ALPHABETA_NULL_MOVE_MAX_REDUCTION` is a fixed R.
+ */
+#define ALPHABETA_NULL_MOVE_ADAPTIVE 0
+
+/**
+ * The largest fixed `alphabeta_config.null_move_reduction`.
+ */
+#define ALPHABETA_NULL_MOVE_MAX_REDUCTION 8
+
+/**
  * `alphabeta_config.score_type`: `int32_t` scores from `evaluate` (default).
  */
 #define ALPHABETA_SCORE_INT32 0
@@ -148,6 +185,11 @@ typedef struct alphabeta_engine_storage {
  * limit; 0 completes `min_depth` and stops.
  */
 #define ALPHABETA_NO_TIME_LIMIT UINT64_MAX
+
+/**
+ * `alphabeta_limits.max_nodes`: no node limit (`UINT64_MAX`).
+ */
+#define ALPHABETA_NO_NODE_LIMIT UINT64_MAX
 
 /**
  * `alphabeta_multi_config.algorithm`: paranoid search, the root player against a coalition of
@@ -313,6 +355,15 @@ enum alphabeta_status
    * ±1000000, ±`INT32_MAX`, ±infinity and `INT32_MIN` (see `alphabeta_game.evaluate`).
    */
   ALPHABETA_ERROR_SCORE_OUT_OF_RANGE = 28,
+  /**
+   * The buffer for an analysis' root moves was too small: the analysis is complete,
+   * `count` says how many moves the root has, and the best `capacity` were written.
+   */
+  ALPHABETA_ERROR_MOVES_TRUNCATED = 29,
+  /**
+   * An analysis was asked for no line (`lines` is 0).
+   */
+  ALPHABETA_ERROR_ZERO_LINES = 30,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -327,6 +378,324 @@ typedef int32_t alphabeta_status;
  * `alphabeta_engine_new` (std builds).
  */
 typedef struct alphabeta_engine alphabeta_engine;
+
+/**
+ * The game, as callbacks on the host's state. `user_data` is passed first to every callback
+ * and never touched by the library. Moves are `uint32_t` values of the host's choosing.
+ *
+ * Required: `generate_moves`, `make_move`, `unmake_move`, `zobrist_key`, `side_to_move`,
+ * `is_terminal`, and the evaluate callback of the engine's score type (`evaluate` for
+ * `ALPHABETA_SCORE_INT32`, `evaluate_double` for `ALPHABETA_SCORE_DOUBLE`). The others may be
+ * NULL (`make_null_move` and `unmake_null_move` both or neither). Callbacks must not throw
+ * C++ exceptions or `longjmp` out.
+ */
+typedef struct {
+  /**
+   * The host's state, passed to every callback.
+   */
+  void *user_data;
+  /**
+   * Writes the legal moves into `moves` (room for `capacity`) and returns how many there
+   * are, best first if the game can tell. More than `capacity`: the search fails with
+   * `ALPHABETA_ERROR_MOVE_OVERFLOW`; negative: `ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT`.
+   */
+  int32_t (*generate_moves)(void *user_data, uint32_t *moves, int32_t capacity);
+  /**
+   * Plays `move`.
+   */
+  void (*make_move)(void *user_data, uint32_t mv);
+  /**
+   * Takes back `move`, the last move played.
+   */
+  void (*unmake_move)(void *user_data, uint32_t mv);
+  /**
+   * The score of the position for `player` (higher is better for `player`); `ply` is the
+   * distance from the root, `depth_left` the plies left.
+   *
+   * Valid scores depend on `ply`: a position `ply` plies from the root scores within
+   * `-(1000000 - ply)..=1000000 - ply`. A win is `1000000 - d` and a loss `-(1000000 - d)`,
+   * where `d >= ply` is the distance from the root to the end of the game (a won position
+   * at ply 3 itself scores 999997); keep heuristic values strictly inside
+   * ±(1000000 - 4096) so that they are never read as wins or losses. Anything else stops
+   * the search with `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`: at ply 3, 999998 and 1000000 are
+   * out of range (a win nearer than the position itself), as is any value beyond
+   * ±1000000 at any ply, ±`INT32_MAX` (there is no "better / worse than anything" score)
+   * and `INT32_MIN`.
+   */
+  int32_t (*evaluate)(void *user_data, int32_t player, uint32_t ply, uint32_t depth_left);
+  /**
+   * The same for `ALPHABETA_SCORE_DOUBLE` engines: a position `ply` plies from the root
+   * scores within `-(1e6 - ply)..=1e6 - ply` (wins `1e6 - d`, losses `-(1e6 - d)` with
+   * `d >= ply`; at ply 3, 999997.0 is valid and 999997.5 is not). NaN stops the search
+   * with `ALPHABETA_ERROR_NAN_SCORE`; any other value outside the range, ±infinity
+   * included, with `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`.
+   */
+  double (*evaluate_double)(void *user_data, int32_t player, uint32_t ply, uint32_t depth_left);
+  /**
+   * The 64-bit Zobrist key of the position, the side to move included.
+   */
+  uint64_t (*zobrist_key)(void *user_data);
+  /**
+   * The player to move (any `int32_t` values; the engine negates scores where it changes).
+   */
+  int32_t (*side_to_move)(void *user_data);
+  /**
+   * Whether the game is over.
+   */
+  bool (*is_terminal)(void *user_data);
+  /**
+   * Optional: whether `move` is tactical (never reduced; searched by quiescence).
+   */
+  bool (*is_tactical)(void *user_data, uint32_t mv);
+  /**
+   * Optional: the quiescence policy, like `generate_moves` but only tactical moves. Set it
+   * to enable quiescence search.
+   */
+  int32_t (*generate_tactical_moves)(void *user_data, uint32_t *moves, int32_t capacity);
+  /**
+   * Optional: a lower bound on the plies before the side to move can win (default 1), for
+   * mate distance pruning.
+   */
+  uint32_t (*min_plies_to_win)(void *user_data);
+  /**
+   * Optional: the same for a loss of the side to move (default 1).
+   */
+  uint32_t (*min_plies_to_loss)(void *user_data);
+  /**
+   * A copy of the state for another thread, as a new `user_data` (NULL on failure).
+   * Required, with `free_state`, by engines with more than one thread; unused otherwise.
+   */
+  void *(*clone_state)(void *user_data);
+  /**
+   * Frees a state made by `clone_state`. Required, with `clone_state`, by engines with more
+   * than one thread (without it every copy would leak); unused otherwise.
+   */
+  void (*free_state)(void *user_data);
+  /**
+   * Optional, for null-move pruning (`alphabeta_config.null_move`): makes a pass, the
+   * opponent to move in the same position (`side_to_move` and `zobrist_key` must change).
+   * Set it with `unmake_null_move` (one without the other is `NULL_CALLBACK`); without
+   * both, no null move is tried.
+   */
+  void (*make_null_move)(void *user_data);
+  /**
+   * Optional: takes back the pass made by `make_null_move`.
+   */
+  void (*unmake_null_move)(void *user_data);
+  /**
+   * Optional: whether a pass may be tried here (false in zugzwang-prone positions, in
+   * check). NULL: everywhere, when the pass callbacks are set.
+   */
+  bool (*null_move_allowed)(void *user_data);
+} alphabeta_game;
+
+/**
+ * The host's clock: monotonic microseconds.
+ */
+typedef uint64_t (*alphabeta_clock_fn)(void *user_data);
+
+/**
+ * Progress after each completed iteration (the `info` lines of chess engines). `pv` points at
+ * `pv_length` moves valid only during the callback.
+ */
+typedef struct {
+  /**
+   * The depth just completed.
+   */
+  uint32_t depth;
+  /**
+   * Its score (int32 engines; the double score rounded toward zero otherwise).
+   */
+  int32_t score;
+  /**
+   * Its score as a double.
+   */
+  double score_double;
+  /**
+   * Nodes so far.
+   */
+  uint64_t nodes;
+  /**
+   * Microseconds since the search started (0 without a clock).
+   */
+  uint64_t elapsed_micros;
+  /**
+   * Nodes per second so far (0 without a clock or before any time passed).
+   */
+  uint64_t nodes_per_second;
+  /**
+   * Whether the score is the game's value.
+   */
+  bool exact;
+  /**
+   * The principal variation of this iteration.
+   */
+  const uint32_t *pv;
+  /**
+   * Moves in `pv`.
+   */
+  size_t pv_length;
+} alphabeta_info;
+
+/**
+ * The progress callback.
+ */
+typedef void (*alphabeta_info_fn)(void *user_data, const alphabeta_info *info);
+
+/**
+ * The limits of one search.
+ */
+typedef struct {
+  /**
+   * The depth that always completes (at least 1).
+   */
+  uint32_t min_depth;
+  /**
+   * The deepest iteration (1 to `alphabeta_max_ply()`).
+   */
+  uint32_t max_depth;
+  /**
+   * Microseconds allowed, measured on the clock, or `ALPHABETA_NO_TIME_LIMIT` (the value
+   * `alphabeta_limits_depth` sets) for none. As in the Rust `Limits::with_time_limit`, 0 is
+   * no time at all: the search completes `min_depth` and stops there.
+   */
+  uint64_t time_limit_micros;
+  /**
+   * The host's clock; NULL uses the library's own clock (std builds only; a `no_std`
+   * build with a time limit and no clock returns `ALPHABETA_ERROR_NO_CLOCK`).
+   */
+  alphabeta_clock_fn clock;
+  /**
+   * Passed to `clock`.
+   */
+  void *clock_user_data;
+  /**
+   * Called after every completed iteration (may be NULL).
+   */
+  alphabeta_info_fn on_iteration;
+  /**
+   * Passed to `on_iteration`.
+   */
+  void *on_iteration_user_data;
+  /**
+   * The most nodes beyond `min_depth`, or `ALPHABETA_NO_NODE_LIMIT` (the value
+   * `alphabeta_limits_depth` sets) for none: checked every `poll_interval_nodes` nodes and
+   * before each iteration, like the time limit; the same result on any machine.
+   */
+  uint64_t max_nodes;
+} alphabeta_limits;
+
+/**
+ * One root move of an analysis.
+ */
+typedef struct {
+  /**
+   * The move.
+   */
+  uint32_t mv;
+  /**
+   * Its score for the side to move at the root (int32 engines; the double score rounded
+   * toward zero otherwise).
+   */
+  int32_t score;
+  /**
+   * The same as a double.
+   */
+  double score_double;
+  /**
+   * `ALPHABETA_BOUND_EXACT` or `ALPHABETA_BOUND_UPPER`.
+   */
+  uint32_t bound;
+  /**
+   * The length of its line (0 for an upper bound); the moves written are the smaller of
+   * this and `pv_stride`.
+   */
+  size_t pv_length;
+} alphabeta_root_move;
+
+/**
+ * The outcome of a search. The PV goes to the caller's buffer.
+ */
+typedef struct {
+  /**
+   * Whether `best_move` holds a move (false for a terminal root or one without moves).
+   */
+  bool has_best_move;
+  /**
+   * The best move.
+   */
+  uint32_t best_move;
+  /**
+   * The root's score for the side to move (int32 engines; the double score rounded toward
+   * zero otherwise).
+   */
+  int32_t score;
+  /**
+   * The root's score as a double.
+   */
+  double score_double;
+  /**
+   * The depth of the last completed iteration.
+   */
+  uint32_t depth;
+  /**
+   * Nodes visited.
+   */
+  uint64_t nodes;
+  /**
+   * Whether the score is the game's value (no horizon reached).
+   */
+  bool exact;
+  /**
+   * False when the clock or the stop call interrupted an iteration (the result is the last
+   * completed one).
+   */
+  bool completed;
+  /**
+   * The PV's true length (moves written: the smaller of this and the buffer's capacity).
+   */
+  size_t pv_length;
+  /**
+   * Whether the elapsed time is known (a clock was used).
+   */
+  bool has_elapsed;
+  /**
+   * Microseconds from start to end.
+   */
+  uint64_t elapsed_micros;
+  /**
+   * Table probes.
+   */
+  uint64_t tt_probes;
+  /**
+   * Table probes that found the position.
+   */
+  uint64_t tt_hits;
+  /**
+   * Beta cutoffs.
+   */
+  uint64_t beta_cutoffs;
+  /**
+   * Beta cutoffs by the first move.
+   */
+  uint64_t first_move_cutoffs;
+  /**
+   * Re-searches (PVS and LMR).
+   */
+  uint64_t researches;
+  /**
+   * Searches of the root (aspiration re-searches and MTD(f) test calls included).
+   */
+  uint64_t root_searches;
+  /**
+   * Null moves tried.
+   */
+  uint64_t null_moves;
+  /**
+   * Null moves that cut their node.
+   */
+  uint64_t null_move_cutoffs;
+} alphabeta_result;
 
 /**
  * Every option of the engine; start from `alphabeta_config_default()`. Booleans are `bool`.
@@ -435,97 +804,45 @@ typedef struct {
    * Default 16384; 0 splits every iteration from depth 2 on.
    */
   uint32_t parallel_min_split_nodes;
+  /**
+   * `ALPHABETA_ROOT_SEARCH_*`: how each iteration searches the root. Default
+   * `FULL_WINDOW`.
+   */
+  uint32_t root_search;
+  /**
+   * The first half-width of an aspiration window, in score units (rounded, at least 1,
+   * for int32 scores): positive and finite (`BAD_CONFIG` otherwise). Default 16.
+   */
+  double aspiration_half_width;
+  /**
+   * Null-move pruning, for a game with the pass callbacks. Default false.
+   */
+  bool null_move;
+  /**
+   * `ALPHABETA_NULL_MOVE_ADAPTIVE` (the default) or a fixed reduction R, 1 to
+   * `ALPHABETA_NULL_MOVE_MAX_REDUCTION` (`BAD_CONFIG` above).
+   */
+  uint32_t null_move_reduction;
+  /**
+   * Verify a null-move cutoff with a shallower search of the node. Default false.
+   */
+  bool null_move_verification;
+  /**
+   * Play weaker on purpose: a random move, drawn with `strength_seed`, among those within
+   * `strength_margin` of the best (cap the depth or the nodes in the limits). Only with
+   * `threads` 1 (`BAD_CONFIG` otherwise). Default false.
+   */
+  bool strength;
+  /**
+   * How much worse than the best a move may score, in score units: finite and not
+   * negative (`BAD_CONFIG` otherwise, whatever `strength`). Default 0.
+   */
+  double strength_margin;
+  /**
+   * The seed of the strength level's draws.
+   */
+  uint64_t strength_seed;
 } alphabeta_config;
-
-/**
- * The host's clock: monotonic microseconds.
- */
-typedef uint64_t (*alphabeta_clock_fn)(void *user_data);
-
-/**
- * Progress after each completed iteration (the `info` lines of chess engines). `pv` points at
- * `pv_length` moves valid only during the callback.
- */
-typedef struct {
-  /**
-   * The depth just completed.
-   */
-  uint32_t depth;
-  /**
-   * Its score (int32 engines; the double score rounded toward zero otherwise).
-   */
-  int32_t score;
-  /**
-   * Its score as a double.
-   */
-  double score_double;
-  /**
-   * Nodes so far.
-   */
-  uint64_t nodes;
-  /**
-   * Microseconds since the search started (0 without a clock).
-   */
-  uint64_t elapsed_micros;
-  /**
-   * Nodes per second so far (0 without a clock or before any time passed).
-   */
-  uint64_t nodes_per_second;
-  /**
-   * Whether the score is the game's value.
-   */
-  bool exact;
-  /**
-   * The principal variation of this iteration.
-   */
-  const uint32_t *pv;
-  /**
-   * Moves in `pv`.
-   */
-  size_t pv_length;
-} alphabeta_info;
-
-/**
- * The progress callback.
- */
-typedef void (*alphabeta_info_fn)(void *user_data, const alphabeta_info *info);
-
-/**
- * The limits of one search.
- */
-typedef struct {
-  /**
-   * The depth that always completes (at least 1).
-   */
-  uint32_t min_depth;
-  /**
-   * The deepest iteration (1 to `alphabeta_max_ply()`).
-   */
-  uint32_t max_depth;
-  /**
-   * Microseconds allowed, measured on the clock, or `ALPHABETA_NO_TIME_LIMIT` (the value
-   * `alphabeta_limits_depth` sets) for none. As in the Rust `Limits::with_time_limit`, 0 is
-   * no time at all: the search completes `min_depth` and stops there.
-   */
-  uint64_t time_limit_micros;
-  /**
-   * The host's clock; NULL uses the library's own clock (std builds only; a `no_std`
-   * build with a time limit and no clock returns `ALPHABETA_ERROR_NO_CLOCK`).
-   */
-  alphabeta_clock_fn clock;
-  /**
-   * Passed to `clock`.
-   */
-  void *clock_user_data;
-  /**
-   * Called after every completed iteration (may be NULL).
-   */
-  alphabeta_info_fn on_iteration;
-  /**
-   * Passed to `on_iteration`.
-   */
-  void *on_iteration_user_data;
-} alphabeta_limits;
 
 /**
  * How a multi-player search runs.
@@ -710,171 +1027,6 @@ typedef struct {
 } alphabeta_player_move;
 
 /**
- * The game, as callbacks on the host's state. `user_data` is passed first to every callback
- * and never touched by the library. Moves are `uint32_t` values of the host's choosing.
- *
- * Required: `generate_moves`, `make_move`, `unmake_move`, `zobrist_key`, `side_to_move`,
- * `is_terminal`, and the evaluate callback of the engine's score type (`evaluate` for
- * `ALPHABETA_SCORE_INT32`, `evaluate_double` for `ALPHABETA_SCORE_DOUBLE`). The others may be
- * NULL. Callbacks must not throw C++ exceptions or `longjmp` out.
- */
-typedef struct {
-  /**
-   * The host's state, passed to every callback.
-   */
-  void *user_data;
-  /**
-   * Writes the legal moves into `moves` (room for `capacity`) and returns how many there
-   * are, best first if the game can tell. More than `capacity`: the search fails with
-   * `ALPHABETA_ERROR_MOVE_OVERFLOW`; negative: `ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT`.
-   */
-  int32_t (*generate_moves)(void *user_data, uint32_t *moves, int32_t capacity);
-  /**
-   * Plays `move`.
-   */
-  void (*make_move)(void *user_data, uint32_t mv);
-  /**
-   * Takes back `move`, the last move played.
-   */
-  void (*unmake_move)(void *user_data, uint32_t mv);
-  /**
-   * The score of the position for `player` (higher is better for `player`); `ply` is the
-   * distance from the root, `depth_left` the plies left.
-   *
-   * Valid scores depend on `ply`: a position `ply` plies from the root scores within
-   * `-(1000000 - ply)..=1000000 - ply`. A win is `1000000 - d` and a loss `-(1000000 - d)`,
-   * where `d >= ply` is the distance from the root to the end of the game (a won position
-   * at ply 3 itself scores 999997); keep heuristic values strictly inside
-   * ±(1000000 - 4096) so that they are never read as wins or losses. Anything else stops
-   * the search with `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`: at ply 3, 999998 and 1000000 are
-   * out of range (a win nearer than the position itself), as is any value beyond
-   * ±1000000 at any ply, ±`INT32_MAX` (there is no "better / worse than anything" score)
-   * and `INT32_MIN`.
-   */
-  int32_t (*evaluate)(void *user_data, int32_t player, uint32_t ply, uint32_t depth_left);
-  /**
-   * The same for `ALPHABETA_SCORE_DOUBLE` engines: a position `ply` plies from the root
-   * scores within `-(1e6 - ply)..=1e6 - ply` (wins `1e6 - d`, losses `-(1e6 - d)` with
-   * `d >= ply`; at ply 3, 999997.0 is valid and 999997.5 is not). NaN stops the search
-   * with `ALPHABETA_ERROR_NAN_SCORE`; any other value outside the range, ±infinity
-   * included, with `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`.
-   */
-  double (*evaluate_double)(void *user_data, int32_t player, uint32_t ply, uint32_t depth_left);
-  /**
-   * The 64-bit Zobrist key of the position, the side to move included.
-   */
-  uint64_t (*zobrist_key)(void *user_data);
-  /**
-   * The player to move (any `int32_t` values; the engine negates scores where it changes).
-   */
-  int32_t (*side_to_move)(void *user_data);
-  /**
-   * Whether the game is over.
-   */
-  bool (*is_terminal)(void *user_data);
-  /**
-   * Optional: whether `move` is tactical (never reduced; searched by quiescence).
-   */
-  bool (*is_tactical)(void *user_data, uint32_t mv);
-  /**
-   * Optional: the quiescence policy, like `generate_moves` but only tactical moves. Set it
-   * to enable quiescence search.
-   */
-  int32_t (*generate_tactical_moves)(void *user_data, uint32_t *moves, int32_t capacity);
-  /**
-   * Optional: a lower bound on the plies before the side to move can win (default 1), for
-   * mate distance pruning.
-   */
-  uint32_t (*min_plies_to_win)(void *user_data);
-  /**
-   * Optional: the same for a loss of the side to move (default 1).
-   */
-  uint32_t (*min_plies_to_loss)(void *user_data);
-  /**
-   * A copy of the state for another thread, as a new `user_data` (NULL on failure).
-   * Required, with `free_state`, by engines with more than one thread; unused otherwise.
-   */
-  void *(*clone_state)(void *user_data);
-  /**
-   * Frees a state made by `clone_state`. Required, with `clone_state`, by engines with more
-   * than one thread (without it every copy would leak); unused otherwise.
-   */
-  void (*free_state)(void *user_data);
-} alphabeta_game;
-
-/**
- * The outcome of a search. The PV goes to the caller's buffer.
- */
-typedef struct {
-  /**
-   * Whether `best_move` holds a move (false for a terminal root or one without moves).
-   */
-  bool has_best_move;
-  /**
-   * The best move.
-   */
-  uint32_t best_move;
-  /**
-   * The root's score for the side to move (int32 engines; the double score rounded toward
-   * zero otherwise).
-   */
-  int32_t score;
-  /**
-   * The root's score as a double.
-   */
-  double score_double;
-  /**
-   * The depth of the last completed iteration.
-   */
-  uint32_t depth;
-  /**
-   * Nodes visited.
-   */
-  uint64_t nodes;
-  /**
-   * Whether the score is the game's value (no horizon reached).
-   */
-  bool exact;
-  /**
-   * False when the clock or the stop call interrupted an iteration (the result is the last
-   * completed one).
-   */
-  bool completed;
-  /**
-   * The PV's true length (moves written: the smaller of this and the buffer's capacity).
-   */
-  size_t pv_length;
-  /**
-   * Whether the elapsed time is known (a clock was used).
-   */
-  bool has_elapsed;
-  /**
-   * Microseconds from start to end.
-   */
-  uint64_t elapsed_micros;
-  /**
-   * Table probes.
-   */
-  uint64_t tt_probes;
-  /**
-   * Table probes that found the position.
-   */
-  uint64_t tt_hits;
-  /**
-   * Beta cutoffs.
-   */
-  uint64_t beta_cutoffs;
-  /**
-   * Beta cutoffs by the first move.
-   */
-  uint64_t first_move_cutoffs;
-  /**
-   * Re-searches (PVS and LMR).
-   */
-  uint64_t researches;
-} alphabeta_result;
-
-/**
  * The outcome of a window search.
  */
 typedef struct {
@@ -899,6 +1051,10 @@ typedef struct {
    * Nodes visited.
    */
   uint64_t nodes;
+  /**
+   * Searches of the root: 1 for a window search, the test calls of MTD(f).
+   */
+  uint64_t root_searches;
 } alphabeta_window_result;
 
 #ifdef __cplusplus
@@ -922,6 +1078,46 @@ size_t alphabeta_max_moves(void);
  * header's `ALPHABETA_MAX_PLY` for the library it describes.
  */
 size_t alphabeta_max_ply(void);
+
+/**
+ * Analyses the position by iterative deepening within `limits`: every root move with its
+ * score, best first; the best `lines` exact, each with its line (multi-PV), the others with
+ * an upper bound. `lines` at least the number of moves (`SIZE_MAX`) gives every move's
+ * exact score. Each root move is searched with a window of its own (the configuration's
+ * `root_search` and `strength` do not apply; late move reductions apply below the root
+ * moves, not to them); the scores are exact values with the value-preserving options.
+ *
+ * * `moves`, `capacity`: the root moves, best first (exact scores first); NULL and 0 for
+ *   none. `count` receives the number of root moves (0 for a terminal root).
+ * * `pv`, `pv_stride`: the lines, line `i` (of `moves[i]`) at `pv + i * pv_stride`, at most
+ *   `pv_stride` moves each; NULL and 0 for none.
+ * * `result`: the analysis as a search result: the best move and score, depth, nodes,
+ *   exactness, completion (false when the clock, the stop call or `max_nodes` ended an
+ *   iteration: the analysis is the last completed one), statistics; its `pv_length` is the
+ *   best line's length (the line is `moves[0]`'s).
+ *
+ * The progress callback of `limits` is not called. Stack: about three times
+ * `alphabeta_max_moves() * (4 * alphabeta_max_ply() + 24)` bytes. On an engine with several
+ * threads the analysis runs on the calling thread.
+ *
+ * Errors: as `alphabeta_search`, plus `ZERO_LINES`; `MOVES_TRUNCATED` when `capacity` is
+ * below the number of root moves (the best `capacity` are written, everything else is
+ * complete); `PV_TRUNCATED` when a line is longer than `pv_stride` (each written up to it).
+ * `count` and `result` are written on success and on these two.
+ *
+ * # Safety
+ * Every non-NULL pointer is valid for the sizes given; the callbacks behave as documented.
+ */
+alphabeta_status alphabeta_analyze(alphabeta_engine *engine,
+                                   const alphabeta_game *game,
+                                   const alphabeta_limits *limits,
+                                   size_t lines,
+                                   alphabeta_root_move *moves,
+                                   size_t capacity,
+                                   size_t *count,
+                                   uint32_t *pv,
+                                   size_t pv_stride,
+                                   alphabeta_result *result);
 
 /**
  * The default configuration (the Rust `Config::new()`, int32 scores).
@@ -1065,8 +1261,8 @@ int32_t alphabeta_win_in(uint32_t ply);
 int32_t alphabeta_loss_in(uint32_t ply);
 
 /**
- * Limits from depth 1 to `max_depth`, no time limit (`ALPHABETA_NO_TIME_LIMIT`), no clock, no
- * callback.
+ * Limits from depth 1 to `max_depth`, no time limit (`ALPHABETA_NO_TIME_LIMIT`), no node
+ * limit (`ALPHABETA_NO_NODE_LIMIT`), no clock, no callback.
  */
 alphabeta_limits alphabeta_limits_depth(uint32_t max_depth);
 
@@ -1166,6 +1362,37 @@ alphabeta_status alphabeta_search_window_double(alphabeta_engine *engine,
                                                 double alpha,
                                                 double beta,
                                                 alphabeta_window_result *result);
+
+/**
+ * MTD(f) (Plaat et al. 1996) at a fixed depth on an int32 engine: null-window searches
+ * (memory-enhanced test calls through the engine's table) from the first guess `guess`,
+ * each narrowing the interval the value lies in, until it closes: the exact value at
+ * `depth`, as a full-window `alphabeta_search_window` gives. `result->root_searches` counts
+ * the test calls; `best_move` is the move of the last one that proved the value from below
+ * (or the table's move for the root). No clock, no stop; use an engine with a table.
+ * Errors: as `alphabeta_search_window`; `INVALID_WINDOW` for `INT32_MIN`.
+ *
+ * # Safety
+ * As `alphabeta_search`.
+ */
+alphabeta_status alphabeta_mtdf(alphabeta_engine *engine,
+                                const alphabeta_game *game,
+                                uint32_t depth,
+                                int32_t guess,
+                                alphabeta_window_result *result);
+
+/**
+ * `alphabeta_mtdf` for a double engine (steps of `null_window_epsilon`); `INVALID_WINDOW` for
+ * a NaN guess. An infinite guess starts from 0.
+ *
+ * # Safety
+ * As `alphabeta_search`.
+ */
+alphabeta_status alphabeta_mtdf_double(alphabeta_engine *engine,
+                                       const alphabeta_game *game,
+                                       uint32_t depth,
+                                       double guess,
+                                       alphabeta_window_result *result);
 
 /**
  * A message for a status, as a static NUL-terminated string (never NULL; a value that is no

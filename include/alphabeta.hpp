@@ -20,8 +20,9 @@
 //       bool     is_terminal();
 //
 //   and optionally `bool is_tactical(uint32_t)`, `int32_t generate_tactical_moves(uint32_t *,
-//   int32_t)`, `uint32_t min_plies_to_win()`, `uint32_t min_plies_to_loss()`; the wrapper
-//   detects which ones exist. An `evaluate` returning a floating-point type fills
+//   int32_t)`, `uint32_t min_plies_to_win()`, `uint32_t min_plies_to_loss()`, and for null-move
+//   pruning `void make_null_move()` with `void unmake_null_move()` (both) and
+//   `bool null_move_allowed()`; the wrapper detects which ones exist. An `evaluate` returning a floating-point type fills
 //   `evaluate_double` (for an engine configured with `ALPHABETA_SCORE_DOUBLE`).
 // * No exception crosses the C library: every callback is a `noexcept` trampoline. When a
 //   member throws, the trampoline keeps the exception, asks the engine to stop, and steers the
@@ -71,6 +72,18 @@ struct SearchResult {
     std::vector<std::uint32_t> pv;
 };
 
+/// One root move of `Engine::analyze`: its move, score and bound, and its line.
+struct RootMove {
+    alphabeta_root_move move{};
+    std::vector<std::uint32_t> pv;
+};
+
+/// The result of `Engine::analyze`: every root move, best first, and the summary.
+struct Analysis {
+    alphabeta_result result{};
+    std::vector<RootMove> moves;
+};
+
 namespace detail {
 
 template <class G, class = void>
@@ -89,6 +102,19 @@ template <class G, class = void>
 struct has_min_plies_to_win : std::false_type {};
 template <class G>
 struct has_min_plies_to_win<G, std::void_t<decltype(std::declval<G &>().min_plies_to_win())>>
+    : std::true_type {};
+
+template <class G, class = void>
+struct has_null_move : std::false_type {};
+template <class G>
+struct has_null_move<G, std::void_t<decltype(std::declval<G &>().make_null_move()),
+                                    decltype(std::declval<G &>().unmake_null_move())>>
+    : std::true_type {};
+
+template <class G, class = void>
+struct has_null_move_allowed : std::false_type {};
+template <class G>
+struct has_null_move_allowed<G, std::void_t<decltype(std::declval<G &>().null_move_allowed())>>
     : std::true_type {};
 
 template <class G, class = void>
@@ -157,6 +183,25 @@ struct Trampolines {
             x.fail();
         }
     }
+    static void make_null_move(void *u) noexcept {
+        Binding<G> &x = b(u);
+        try {
+            x.game->make_null_move();
+        } catch (...) {
+            x.fail();
+        }
+    }
+    static void unmake_null_move(void *u) noexcept {
+        Binding<G> &x = b(u);
+        try {
+            x.game->unmake_null_move();
+        } catch (...) {
+            x.fail();
+        }
+    }
+    static bool null_move_allowed(void *u) noexcept {
+        return b(u).call(false, [](G &g) { return g.null_move_allowed(); });
+    }
     static std::int32_t evaluate(void *u, std::int32_t player, std::uint32_t ply,
                                  std::uint32_t depth_left) noexcept {
         return b(u).call(std::int32_t{0}, [&](G &g) {
@@ -213,6 +258,13 @@ struct Trampolines {
         }
         if constexpr (has_min_plies_to_loss<G>::value) {
             t.min_plies_to_loss = &min_plies_to_loss;
+        }
+        if constexpr (has_null_move<G>::value) {
+            t.make_null_move = &make_null_move;
+            t.unmake_null_move = &unmake_null_move;
+        }
+        if constexpr (has_null_move_allowed<G>::value) {
+            t.null_move_allowed = &null_move_allowed;
         }
         return t;
     }
@@ -275,6 +327,45 @@ public:
             std::rethrow_exception(binding.error);
         }
         check(status);
+        return out;
+    }
+
+    /// MTD(f) at a fixed depth from the first guess `guess` (an int32 engine).
+    template <class G>
+    alphabeta_window_result mtdf(G &game, std::uint32_t depth, std::int32_t guess) {
+        detail::Binding<G> binding{&game, engine_, nullptr};
+        const alphabeta_game table = detail::Trampolines<G>::table(&binding);
+        alphabeta_window_result out{};
+        const alphabeta_status status = alphabeta_mtdf(engine_, &table, depth, guess, &out);
+        if (binding.error) {
+            std::rethrow_exception(binding.error);
+        }
+        check(status);
+        return out;
+    }
+
+    /// Every root move's score, best first; the best `lines` exact with their lines (all of
+    /// them with `SIZE_MAX`). Throws `Error`, or what a game member threw.
+    template <class G>
+    Analysis analyze(G &game, const alphabeta_limits &limits, std::size_t lines) {
+        detail::Binding<G> binding{&game, engine_, nullptr};
+        const alphabeta_game table = detail::Trampolines<G>::table(&binding);
+        const std::size_t capacity = alphabeta_max_moves(), stride = alphabeta_max_ply();
+        std::vector<alphabeta_root_move> moves(capacity);
+        std::vector<std::uint32_t> lines_buffer(capacity * stride);
+        std::size_t count = 0;
+        Analysis out;
+        const alphabeta_status status =
+            alphabeta_analyze(engine_, &table, &limits, lines, moves.data(), capacity, &count,
+                              lines_buffer.data(), stride, &out.result);
+        if (binding.error) {
+            std::rethrow_exception(binding.error);
+        }
+        check(status);
+        for (std::size_t i = 0; i < count; ++i) {
+            const std::uint32_t *line = lines_buffer.data() + i * stride;
+            out.moves.push_back({moves[i], std::vector<std::uint32_t>(line, line + moves[i].pv_length)});
+        }
         return out;
     }
 

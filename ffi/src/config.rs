@@ -17,6 +17,17 @@ pub const ALPHABETA_PARALLEL_LAZY_SMP: u32 = 0;
 /// `alphabeta_config.parallel_scheme`: the first root move alone, then the others shared out,
 /// and the same at each first move down the principal variation (default).
 pub const ALPHABETA_PARALLEL_ROOT_SPLIT: u32 = 1;
+/// `alphabeta_config.root_search`: the full window in every iteration (default).
+pub const ALPHABETA_ROOT_SEARCH_FULL_WINDOW: u32 = 0;
+/// `alphabeta_config.root_search`: aspiration windows around the previous score.
+pub const ALPHABETA_ROOT_SEARCH_ASPIRATION: u32 = 1;
+/// `alphabeta_config.root_search`: MTD(f), null-window test calls through the table.
+pub const ALPHABETA_ROOT_SEARCH_MTDF: u32 = 2;
+/// `alphabeta_config.null_move_reduction`: R = 3 with more than 6 plies left, else 2 (the
+/// default); 1 to `ALPHABETA_NULL_MOVE_MAX_REDUCTION` is a fixed R.
+pub const ALPHABETA_NULL_MOVE_ADAPTIVE: u32 = 0;
+/// The largest fixed `alphabeta_config.null_move_reduction`.
+pub const ALPHABETA_NULL_MOVE_MAX_REDUCTION: u32 = 8;
 /// `alphabeta_config.score_type`: `int32_t` scores from `evaluate` (default).
 pub const ALPHABETA_SCORE_INT32: u32 = 0;
 /// `alphabeta_config.score_type`: `double` scores from `evaluate_double`.
@@ -81,6 +92,28 @@ pub struct alphabeta_config {
     /// fewer nodes than this (forking the pool costs more than it saves on small trees).
     /// Default 16384; 0 splits every iteration from depth 2 on.
     pub parallel_min_split_nodes: u32,
+    /// `ALPHABETA_ROOT_SEARCH_*`: how each iteration searches the root. Default
+    /// `FULL_WINDOW`.
+    pub root_search: u32,
+    /// The first half-width of an aspiration window, in score units (rounded, at least 1,
+    /// for int32 scores): positive and finite (`BAD_CONFIG` otherwise). Default 16.
+    pub aspiration_half_width: f64,
+    /// Null-move pruning, for a game with the pass callbacks. Default false.
+    pub null_move: bool,
+    /// `ALPHABETA_NULL_MOVE_ADAPTIVE` (the default) or a fixed reduction R, 1 to
+    /// `ALPHABETA_NULL_MOVE_MAX_REDUCTION` (`BAD_CONFIG` above).
+    pub null_move_reduction: u32,
+    /// Verify a null-move cutoff with a shallower search of the node. Default false.
+    pub null_move_verification: bool,
+    /// Play weaker on purpose: a random move, drawn with `strength_seed`, among those within
+    /// `strength_margin` of the best (cap the depth or the nodes in the limits). Only with
+    /// `threads` 1 (`BAD_CONFIG` otherwise). Default false.
+    pub strength: bool,
+    /// How much worse than the best a move may score, in score units: finite and not
+    /// negative (`BAD_CONFIG` otherwise, whatever `strength`). Default 0.
+    pub strength_margin: f64,
+    /// The seed of the strength level's draws.
+    pub strength_seed: u64,
 }
 
 /// The default of `alphabeta_config.parallel_min_split_nodes`: the Rust
@@ -127,6 +160,14 @@ pub extern "C" fn alphabeta_config_default() -> alphabeta_config {
         threads: 1,
         parallel_scheme: ALPHABETA_PARALLEL_ROOT_SPLIT,
         parallel_min_split_nodes: DEFAULT_MIN_SPLIT_NODES,
+        root_search: ALPHABETA_ROOT_SEARCH_FULL_WINDOW,
+        aspiration_half_width: c.aspiration_half_width,
+        null_move: c.null_move,
+        null_move_reduction: ALPHABETA_NULL_MOVE_ADAPTIVE,
+        null_move_verification: c.null_move_verification,
+        strength: false,
+        strength_margin: 0.0,
+        strength_seed: 0,
     }
 }
 
@@ -162,6 +203,20 @@ pub(crate) fn convert(
     if c.max_quiescence_depth as usize > MAX_PLY {
         return Err(ALPHABETA_ERROR_BAD_CONFIG);
     }
+    let root_search = match c.root_search {
+        ALPHABETA_ROOT_SEARCH_FULL_WINDOW => RootSearch::FullWindow,
+        ALPHABETA_ROOT_SEARCH_ASPIRATION => RootSearch::Aspiration,
+        ALPHABETA_ROOT_SEARCH_MTDF => RootSearch::Mtdf,
+        _ => return Err(ALPHABETA_ERROR_BAD_CONFIG),
+    };
+    let null_move_reduction = match c.null_move_reduction {
+        ALPHABETA_NULL_MOVE_ADAPTIVE => NullMoveReduction::Adaptive,
+        r => NullMoveReduction::Fixed(r),
+    };
+    // A strength level is an analysis of the root moves, which one thread runs.
+    if c.strength && c.threads != 1 {
+        return Err(ALPHABETA_ERROR_BAD_CONFIG);
+    }
     let config = Config {
         algorithm,
         iterative_deepening: c.iterative_deepening,
@@ -183,7 +238,20 @@ pub(crate) fn convert(
             ALPHABETA_PARALLEL_ROOT_SPLIT => alphabeta::ParallelScheme::RootSplit,
             _ => return Err(ALPHABETA_ERROR_BAD_CONFIG),
         },
+        root_search,
+        aspiration_half_width: c.aspiration_half_width,
+        null_move: c.null_move,
+        null_move_reduction,
+        null_move_verification: c.null_move_verification,
+        strength: c
+            .strength
+            .then_some(Strength { margin: c.strength_margin, seed: c.strength_seed }),
     };
+    // The Rust ranges (the half-width, the reduction; the margin even without `strength`).
+    let margin_ok = c.strength_margin >= 0.0 && c.strength_margin.is_finite();
+    if config.validate().is_err() || !margin_ok {
+        return Err(ALPHABETA_ERROR_BAD_CONFIG);
+    }
     let ordering = OrderingConfig {
         pv_move: c.order_pv_move,
         tt_move: c.order_tt_move,

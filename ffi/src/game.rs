@@ -36,7 +36,8 @@ pub extern "C" fn alphabeta_loss_in(ply: u32) -> i32 {
 /// Required: `generate_moves`, `make_move`, `unmake_move`, `zobrist_key`, `side_to_move`,
 /// `is_terminal`, and the evaluate callback of the engine's score type (`evaluate` for
 /// `ALPHABETA_SCORE_INT32`, `evaluate_double` for `ALPHABETA_SCORE_DOUBLE`). The others may be
-/// NULL. Callbacks must not throw C++ exceptions or `longjmp` out.
+/// NULL (`make_null_move` and `unmake_null_move` both or neither). Callbacks must not throw
+/// C++ exceptions or `longjmp` out.
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub struct alphabeta_game {
@@ -97,6 +98,16 @@ pub struct alphabeta_game {
     /// Frees a state made by `clone_state`. Required, with `clone_state`, by engines with more
     /// than one thread (without it every copy would leak); unused otherwise.
     pub free_state: Option<unsafe extern "C" fn(user_data: *mut c_void)>,
+    /// Optional, for null-move pruning (`alphabeta_config.null_move`): makes a pass, the
+    /// opponent to move in the same position (`side_to_move` and `zobrist_key` must change).
+    /// Set it with `unmake_null_move` (one without the other is `NULL_CALLBACK`); without
+    /// both, no null move is tried.
+    pub make_null_move: Option<unsafe extern "C" fn(user_data: *mut c_void)>,
+    /// Optional: takes back the pass made by `make_null_move`.
+    pub unmake_null_move: Option<unsafe extern "C" fn(user_data: *mut c_void)>,
+    /// Optional: whether a pass may be tried here (false in zugzwang-prone positions, in
+    /// check). NULL: everywhere, when the pass callbacks are set.
+    pub null_move_allowed: Option<unsafe extern "C" fn(user_data: *mut c_void) -> bool>,
 }
 
 /// The game seen from Rust: the callback table (checked for the required callbacks), and where
@@ -129,7 +140,8 @@ impl CGame {
             && table.zobrist_key.is_some()
             && table.side_to_move.is_some()
             && table.is_terminal.is_some()
-            && evaluate_ok;
+            && evaluate_ok
+            && table.make_null_move.is_some() == table.unmake_null_move.is_some();
         if !required {
             return Err(ALPHABETA_ERROR_NULL_CALLBACK);
         }
@@ -198,6 +210,9 @@ pub(crate) const NO_CALLBACKS: alphabeta_game = alphabeta_game {
     min_plies_to_loss: None,
     clone_state: None,
     free_state: None,
+    make_null_move: None,
+    unmake_null_move: None,
+    null_move_allowed: None,
 };
 
 impl CGame {
@@ -309,6 +324,29 @@ impl Game for CGame {
     fn min_plies_to_loss(&self) -> u32 {
         // SAFETY: as above.
         self.table.min_plies_to_loss.map_or(1, |f| unsafe { f(self.table.user_data) })
+    }
+
+    const NULL_MOVE: bool = true;
+
+    fn null_move_allowed(&self) -> bool {
+        // `CGame::new` checked that the pass callbacks come in pairs.
+        self.table.make_null_move.is_some()
+            // SAFETY: as above.
+            && self.table.null_move_allowed.is_none_or(|f| unsafe { f(self.table.user_data) })
+    }
+
+    fn make_null_move(&mut self) -> Option<()> {
+        let f = self.table.make_null_move?;
+        // SAFETY: as above.
+        unsafe { f(self.table.user_data) };
+        Some(())
+    }
+
+    fn unmake_null_move(&mut self, (): ()) {
+        if let Some(f) = self.table.unmake_null_move {
+            // SAFETY: as above.
+            unsafe { f(self.table.user_data) }
+        }
     }
 }
 

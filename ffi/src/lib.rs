@@ -17,7 +17,8 @@
 //! | `limits.rs` | [`alphabeta_limits`], the clocks, the progress callback |
 //! | `result.rs` | [`alphabeta_result`], [`alphabeta_window_result`] |
 //! | `engine.rs` | the engine's memory and lifetime: init, new, free, stop, clearing |
-//! | `search.rs` | [`alphabeta_search`] and the window searches |
+//! | `search.rs` | [`alphabeta_search`], the window searches and MTD(f) |
+//! | `analysis.rs` | [`alphabeta_analyze`]: every root move's score, multi-PV |
 //! | `multi.rs` | multi-player games and search |
 
 #![cfg_attr(not(feature = "std"), no_std)]
@@ -33,7 +34,7 @@ use alphabeta::ordering::{DefaultSorter, OrderingConfig};
 use alphabeta::tt::{Slot, Slot32, Slot64, TableSlice};
 use alphabeta::{
     Algorithm, Clock, Config, Engine, EvalContext, Evaluator, Game, IterationInfo, Limits,
-    MoveList, Score, SearchError, TtCutoffs,
+    MoveList, NullMoveReduction, RootSearch, Score, SearchError, Strength, TtCutoffs,
 };
 
 // -------------------------------------------------------------------------------------------
@@ -42,6 +43,7 @@ use alphabeta::{
 // 64 and 32 with the `small` feature).
 include!(concat!(env!("OUT_DIR"), "/capacities.rs"));
 
+mod analysis;
 mod config;
 mod engine;
 mod game;
@@ -51,6 +53,7 @@ mod result;
 mod search;
 mod status;
 
+pub use analysis::*;
 pub use config::*;
 pub use engine::*;
 pub use game::*;
@@ -62,7 +65,7 @@ pub use status::*;
 // The modules' crate-private items, for one another (each module starts with `use super::*`).
 use alphabeta_status::*;
 #[allow(unused_imports)]
-use {config::*, engine::*, game::*, limits::*, result::*, search::*, status::*};
+use {analysis::*, config::*, engine::*, game::*, limits::*, result::*, search::*, status::*};
 
 /// The library's version as a static string, `"MAJOR.MINOR.PATCH"` (compare with the
 /// header's `ALPHABETA_VERSION_STRING`).

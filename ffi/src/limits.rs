@@ -55,14 +55,21 @@ pub struct alphabeta_limits {
     pub on_iteration: alphabeta_info_fn,
     /// Passed to `on_iteration`.
     pub on_iteration_user_data: *mut c_void,
+    /// The most nodes beyond `min_depth`, or `ALPHABETA_NO_NODE_LIMIT` (the value
+    /// `alphabeta_limits_depth` sets) for none: checked every `poll_interval_nodes` nodes and
+    /// before each iteration, like the time limit; the same result on any machine.
+    pub max_nodes: u64,
 }
 
 /// `alphabeta_limits.time_limit_micros`: no time limit (`UINT64_MAX`). Any other value is a
 /// limit; 0 completes `min_depth` and stops.
 pub const ALPHABETA_NO_TIME_LIMIT: u64 = u64::MAX;
 
-/// Limits from depth 1 to `max_depth`, no time limit (`ALPHABETA_NO_TIME_LIMIT`), no clock, no
-/// callback.
+/// `alphabeta_limits.max_nodes`: no node limit (`UINT64_MAX`).
+pub const ALPHABETA_NO_NODE_LIMIT: u64 = u64::MAX;
+
+/// Limits from depth 1 to `max_depth`, no time limit (`ALPHABETA_NO_TIME_LIMIT`), no node
+/// limit (`ALPHABETA_NO_NODE_LIMIT`), no clock, no callback.
 #[no_mangle]
 pub extern "C" fn alphabeta_limits_depth(max_depth: u32) -> alphabeta_limits {
     alphabeta_limits {
@@ -73,6 +80,7 @@ pub extern "C" fn alphabeta_limits_depth(max_depth: u32) -> alphabeta_limits {
         clock_user_data: core::ptr::null_mut(),
         on_iteration: None,
         on_iteration_user_data: core::ptr::null_mut(),
+        max_nodes: ALPHABETA_NO_NODE_LIMIT,
     }
 }
 
@@ -121,6 +129,9 @@ impl Clocks {
         rust.clock = clock;
         if limits.time_limit_micros != ALPHABETA_NO_TIME_LIMIT {
             rust.time_limit_micros = Some(limits.time_limit_micros);
+        }
+        if limits.max_nodes != ALPHABETA_NO_NODE_LIMIT {
+            rust.max_nodes = Some(limits.max_nodes);
         }
         rust
     }

@@ -40,6 +40,12 @@ pub struct alphabeta_result {
     pub first_move_cutoffs: u64,
     /// Re-searches (PVS and LMR).
     pub researches: u64,
+    /// Searches of the root (aspiration re-searches and MTD(f) test calls included).
+    pub root_searches: u64,
+    /// Null moves tried.
+    pub null_moves: u64,
+    /// Null moves that cut their node.
+    pub null_move_cutoffs: u64,
 }
 
 /// The outcome of a window search.
@@ -57,6 +63,8 @@ pub struct alphabeta_window_result {
     pub best_move: u32,
     /// Nodes visited.
     pub nodes: u64,
+    /// Searches of the root: 1 for a window search, the test calls of MTD(f).
+    pub root_searches: u64,
 }
 
 /// A C result and the PV from a Rust result.
@@ -64,24 +72,58 @@ pub(crate) fn fill<S: Score>(
     r: alphabeta::SearchResult<u32, S, MAX_PLY>,
     scores: impl Fn(S) -> (i32, f64),
 ) -> (alphabeta_result, heapless::Vec<u32, MAX_PLY>) {
-    let (score, score_double) = scores(r.score);
-    let result = alphabeta_result {
-        has_best_move: r.best_move.is_some(),
-        best_move: r.best_move.unwrap_or(0),
-        score,
-        score_double,
+    let result = Outcome {
+        best_move: r.best_move,
+        scores: scores(r.score),
         depth: r.depth,
         nodes: r.nodes,
         exact: r.exact,
         completed: r.completed,
         pv_length: r.pv.len(),
-        has_elapsed: r.elapsed_micros.is_some(),
-        elapsed_micros: r.elapsed_micros.unwrap_or(0),
-        tt_probes: r.stats.tt_probes,
-        tt_hits: r.stats.tt_hits,
-        beta_cutoffs: r.stats.beta_cutoffs,
-        first_move_cutoffs: r.stats.first_move_cutoffs,
-        researches: r.stats.researches,
-    };
+        elapsed_micros: r.elapsed_micros,
+        stats: r.stats,
+    }
+    .into_c();
     (result, r.pv)
+}
+
+/// What a search (or an analysis) found, as `alphabeta_result` tells it.
+pub(crate) struct Outcome {
+    pub(crate) best_move: Option<u32>,
+    /// The score in both types.
+    pub(crate) scores: (i32, f64),
+    pub(crate) depth: u32,
+    pub(crate) nodes: u64,
+    pub(crate) exact: bool,
+    pub(crate) completed: bool,
+    pub(crate) pv_length: usize,
+    pub(crate) elapsed_micros: Option<u64>,
+    pub(crate) stats: alphabeta::SearchStats,
+}
+
+impl Outcome {
+    pub(crate) fn into_c(self) -> alphabeta_result {
+        let stats = self.stats;
+        alphabeta_result {
+            has_best_move: self.best_move.is_some(),
+            best_move: self.best_move.unwrap_or(0),
+            score: self.scores.0,
+            score_double: self.scores.1,
+            depth: self.depth,
+            nodes: self.nodes,
+            exact: self.exact,
+            completed: self.completed,
+            pv_length: self.pv_length,
+            has_elapsed: self.elapsed_micros.is_some(),
+            elapsed_micros: self.elapsed_micros.unwrap_or(0),
+            tt_probes: stats.tt_probes,
+            tt_hits: stats.tt_hits,
+            beta_cutoffs: stats.beta_cutoffs,
+            first_move_cutoffs: stats.first_move_cutoffs,
+            researches: stats.researches,
+            root_searches: stats.root_searches,
+            null_moves: stats.null_moves,
+            null_move_cutoffs: stats.null_move_cutoffs,
+        }
+    }
 }

@@ -1,4 +1,6 @@
-//! The searches: `alphabeta_search` and the window searches.
+//! The searches: `alphabeta_search`, the window searches and MTD(f).
+
+use alphabeta::WindowResult;
 
 use super::*;
 
@@ -146,9 +148,88 @@ pub unsafe extern "C" fn alphabeta_search_window_double(
     unsafe { window(engine, game, depth, Bounds::Double(alpha, beta), result) }
 }
 
+/// MTD(f) (Plaat et al. 1996) at a fixed depth on an int32 engine: null-window searches
+/// (memory-enhanced test calls through the engine's table) from the first guess `guess`,
+/// each narrowing the interval the value lies in, until it closes: the exact value at
+/// `depth`, as a full-window `alphabeta_search_window` gives. `result->root_searches` counts
+/// the test calls; `best_move` is the move of the last one that proved the value from below
+/// (or the table's move for the root). No clock, no stop; use an engine with a table.
+/// Errors: as `alphabeta_search_window`; `INVALID_WINDOW` for `INT32_MIN`.
+///
+/// # Safety
+/// As `alphabeta_search`.
+#[no_mangle]
+pub unsafe extern "C" fn alphabeta_mtdf(
+    engine: *mut alphabeta_engine,
+    game: *const alphabeta_game,
+    depth: u32,
+    guess: i32,
+    result: *mut alphabeta_window_result,
+) -> alphabeta_status {
+    // SAFETY: forwarded promises.
+    unsafe { window(engine, game, depth, Bounds::MtdfInt(guess), result) }
+}
+
+/// `alphabeta_mtdf` for a double engine (steps of `null_window_epsilon`); `INVALID_WINDOW` for
+/// a NaN guess. An infinite guess starts from 0.
+///
+/// # Safety
+/// As `alphabeta_search`.
+#[no_mangle]
+pub unsafe extern "C" fn alphabeta_mtdf_double(
+    engine: *mut alphabeta_engine,
+    game: *const alphabeta_game,
+    depth: u32,
+    guess: f64,
+    result: *mut alphabeta_window_result,
+) -> alphabeta_status {
+    // SAFETY: forwarded promises.
+    unsafe { window(engine, game, depth, Bounds::MtdfDouble(guess), result) }
+}
+
+/// What a fixed-depth call searches: a window, or MTD(f) from a guess.
 enum Bounds {
     Int(i32, i32),
     Double(f64, f64),
+    MtdfInt(i32),
+    MtdfDouble(f64),
+}
+
+impl Bounds {
+    fn int_guess(&self) -> i32 {
+        match *self {
+            Bounds::MtdfInt(guess) => guess,
+            _ => 0,
+        }
+    }
+
+    fn double_guess(&self) -> f64 {
+        match *self {
+            Bounds::MtdfDouble(guess) => guess,
+            _ => 0.0,
+        }
+    }
+}
+
+/// A fixed-depth call's outcome, in both score types.
+struct Found {
+    score: i32,
+    score_double: f64,
+    best_move: Option<u32>,
+    nodes: u64,
+    root_searches: u64,
+}
+
+impl<S> From<(i32, f64, WindowResult<u32, S>)> for Found {
+    fn from((score, score_double, r): (i32, f64, WindowResult<u32, S>)) -> Self {
+        Found {
+            score,
+            score_double,
+            best_move: r.best_move,
+            nodes: r.nodes,
+            root_searches: r.stats.root_searches,
+        }
+    }
 }
 
 /// # Safety
@@ -171,17 +252,25 @@ unsafe fn window(
             Ok(game) => game,
             Err(status) => return status,
         };
+        let int = |r: WindowResult<u32, i32>| (r.score, f64::from(r.score), r);
+        let double = |r: WindowResult<u32, f64>| (r.score as i32, r.score, r);
         let out = match bounds {
-            Bounds::Int(alpha, beta) => match kind.int_engine() {
-                Some(engine) => engine
-                    .search_window(&mut game, depth, alpha, beta)
-                    .map(|r| (r.score, f64::from(r.score), r.best_move, r.nodes)),
+            Bounds::Int(..) | Bounds::MtdfInt(_) => match kind.int_engine() {
+                Some(engine) => match bounds {
+                    Bounds::Int(alpha, beta) => engine.search_window(&mut game, depth, alpha, beta),
+                    _ => engine.mtdf(&mut game, depth, bounds.int_guess()),
+                }
+                .map(|r| int(r).into()),
                 None => return ALPHABETA_ERROR_WRONG_SCORE_TYPE,
             },
-            Bounds::Double(alpha, beta) => match kind.double_engine() {
-                Some(engine) => engine
-                    .search_window(&mut game, depth, alpha, beta)
-                    .map(|r| (r.score as i32, r.score, r.best_move, r.nodes)),
+            Bounds::Double(..) | Bounds::MtdfDouble(_) => match kind.double_engine() {
+                Some(engine) => match bounds {
+                    Bounds::Double(alpha, beta) => {
+                        engine.search_window(&mut game, depth, alpha, beta)
+                    }
+                    _ => engine.mtdf(&mut game, depth, bounds.double_guess()),
+                }
+                .map(|r| double(r).into()),
                 None => return ALPHABETA_ERROR_WRONG_SCORE_TYPE,
             },
         };
@@ -190,13 +279,14 @@ unsafe fn window(
             return status;
         }
         match out {
-            Ok((score, score_double, best_move, nodes)) => {
+            Ok(Found { score, score_double, best_move, nodes, root_searches }) => {
                 let c = alphabeta_window_result {
                     score,
                     score_double,
                     has_best_move: best_move.is_some(),
                     best_move: best_move.unwrap_or(0),
                     nodes,
+                    root_searches,
                 };
                 // SAFETY: valid for a write.
                 unsafe { result.write(c) };

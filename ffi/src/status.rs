@@ -81,6 +81,11 @@ pub enum alphabeta_status {
     /// `-(1e6 - p)..=1e6 - p`). Out of range are, say, 1000000 at ply 3, anything beyond
     /// ±1000000, ±`INT32_MAX`, ±infinity and `INT32_MIN` (see `alphabeta_game.evaluate`).
     ALPHABETA_ERROR_SCORE_OUT_OF_RANGE = 28,
+    /// The buffer for an analysis' root moves was too small: the analysis is complete,
+    /// `count` says how many moves the root has, and the best `capacity` were written.
+    ALPHABETA_ERROR_MOVES_TRUNCATED = 29,
+    /// An analysis was asked for no line (`lines` is 0).
+    ALPHABETA_ERROR_ZERO_LINES = 30,
 }
 
 use alphabeta_status::*;
@@ -99,7 +104,10 @@ impl From<SearchError> for alphabeta_status {
             // Refused by the C configuration already (`max_quiescence_depth` above
             // `alphabeta_max_ply()`, `null_window_epsilon`).
             SearchError::QuiescenceDepthBeyondCapacity { .. }
-            | SearchError::InvalidNullWindowEpsilon => ALPHABETA_ERROR_BAD_CONFIG,
+            | SearchError::InvalidNullWindowEpsilon
+            | SearchError::InvalidConfig { .. }
+            | SearchError::ParallelUnsupported { .. } => ALPHABETA_ERROR_BAD_CONFIG,
+            SearchError::ZeroLines => ALPHABETA_ERROR_ZERO_LINES,
             // A later one is a configuration error too.
             _ => ALPHABETA_ERROR_BAD_CONFIG,
         }
@@ -145,6 +153,8 @@ pub extern "C" fn alphabeta_status_message(status: alphabeta_status_value) -> *c
         26 => b"out of memory: the table could not be allocated\0",
         27 => b"the thread pool could not be started (the system refused the threads)\0",
         28 => b"the evaluator returned a score outside the valid range (at ply p: -(1000000 - p)..=1000000 - p; never INT32_MAX, infinity or INT32_MIN)\0",
+        29 => b"the root-move buffer is too small; the best moves that fit were written\0",
+        30 => b"an analysis needs at least 1 line\0",
         _ => b"unknown status\0",
     };
     message.as_ptr().cast()

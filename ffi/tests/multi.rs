@@ -260,6 +260,9 @@ fn a_null_pv_buffer_means_no_pv_in_both_searches() {
         min_plies_to_loss: None,
         clone_state: None,
         free_state: None,
+        make_null_move: None,
+        unmake_null_move: None,
+        null_move_allowed: None,
     };
     let mut engine = std::ptr::null_mut();
     let limits = alphabeta_limits_depth(8);

@@ -95,6 +95,9 @@ fn game(state: &mut State) -> alphabeta_game {
         min_plies_to_loss: None,
         clone_state: None,
         free_state: None,
+        make_null_move: None,
+        unmake_null_move: None,
+        null_move_allowed: None,
     }
 }
 

@@ -99,6 +99,9 @@ fn game(state: &mut State, with_clone: bool) -> alphabeta_game {
         min_plies_to_loss: None,
         clone_state: if with_clone { Some(clone_state) } else { None },
         free_state: if with_clone { Some(free_state) } else { None },
+        make_null_move: None,
+        unmake_null_move: None,
+        null_move_allowed: None,
     }
 }
 

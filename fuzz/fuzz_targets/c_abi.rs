@@ -658,6 +658,9 @@ fn game_table(h: &mut Host, opt: Optional) -> alphabeta_game {
             _ => Some(clone_fails as _),
         },
         free_state: (opt.clone != 0).then_some(free_state as _),
+        make_null_move: None,
+        unmake_null_move: None,
+        null_move_allowed: None,
     }
 }
 

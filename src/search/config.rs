@@ -3,8 +3,9 @@
 // For the documentation.
 #[cfg(doc)]
 use super::Engine;
+use crate::error::SearchError;
 #[cfg(doc)]
-use crate::{clock::Limits, error::SearchError, game::Game, ordering::DefaultSorter, score::Score};
+use crate::{clock::Limits, game::Game, ordering::DefaultSorter, score::Score};
 
 /// Which tree search to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -278,11 +279,21 @@ impl Config {
 }
 
 impl Config {
-    /// The range checks of the fields added with the root searches, null-move pruning and
-    /// strength levels (the older `null_window_epsilon` and `max_quiescence_depth` have errors
-    /// of their own).
-    pub(crate) fn check_ranges(&self) -> Result<(), crate::error::SearchError> {
-        use crate::error::SearchError::InvalidConfig;
+    /// The range checks every search makes first, for a configuration made ahead of time:
+    /// [`SearchError::InvalidNullWindowEpsilon`] for a `null_window_epsilon` that is not
+    /// positive and finite, [`SearchError::InvalidConfig`] for an `aspiration_half_width` that
+    /// is not positive and finite, a fixed `null_move_reduction` outside 1 to
+    /// [`NullMoveReduction::MAX`], and a `strength` margin that is negative or not finite.
+    /// (`max_quiescence_depth` depends on the engine's capacity: the search checks it.)
+    ///
+    /// # Errors
+    /// As above.
+    pub fn validate(&self) -> Result<(), SearchError> {
+        use SearchError::InvalidConfig;
+        let epsilon = self.null_window_epsilon;
+        if !(epsilon > 0.0 && epsilon.is_finite()) {
+            return Err(SearchError::InvalidNullWindowEpsilon);
+        }
         let width = self.aspiration_half_width;
         if !(width > 0.0 && width.is_finite()) {
             return Err(InvalidConfig {

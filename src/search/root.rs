@@ -255,10 +255,7 @@ where
 
     /// The configuration's own error, if any.
     pub(super) fn check_config(&self) -> Result<(), SearchError> {
-        let epsilon = self.config.null_window_epsilon;
-        if !(epsilon > 0.0 && epsilon.is_finite()) {
-            return Err(SearchError::InvalidNullWindowEpsilon);
-        }
+        self.config.validate()?;
         // Quiescence recurses once per ply beyond the horizon, with no clock to stop the
         // first iteration: its depth is bounded like the main search's.
         let max_quiescence_depth = self.config.max_quiescence_depth;
@@ -268,7 +265,7 @@ where
                 capacity: MAX_PLY,
             });
         }
-        self.config.check_ranges()
+        Ok(())
     }
 
     fn check_limits(&self, limits: &Limits<'_>) -> Result<(), SearchError> {

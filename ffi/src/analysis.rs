@@ -1,0 +1,191 @@
+//! Analysis: every root move's score, and the best lines (multi-PV): `alphabeta_analyze`.
+
+use super::*;
+use alphabeta::tt::Bound;
+use alphabeta::Analysis;
+
+/// `alphabeta_root_move.bound`: the score is the move's exact value at the depth.
+pub const ALPHABETA_BOUND_EXACT: u32 = 0;
+/// `alphabeta_root_move.bound`: the move scores at most `score` (it is not among the lines
+/// asked for; no line is written for it).
+pub const ALPHABETA_BOUND_UPPER: u32 = 1;
+
+/// One root move of an analysis.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct alphabeta_root_move {
+    /// The move.
+    pub mv: u32,
+    /// Its score for the side to move at the root (int32 engines; the double score rounded
+    /// toward zero otherwise).
+    pub score: i32,
+    /// The same as a double.
+    pub score_double: f64,
+    /// `ALPHABETA_BOUND_EXACT` or `ALPHABETA_BOUND_UPPER`.
+    pub bound: u32,
+    /// The length of its line (0 for an upper bound); the moves written are the smaller of
+    /// this and `pv_stride`.
+    pub pv_length: usize,
+}
+
+/// Analyses the position by iterative deepening within `limits`: every root move with its
+/// score, best first; the best `lines` exact, each with its line (multi-PV), the others with
+/// an upper bound. `lines` at least the number of moves (`SIZE_MAX`) gives every move's
+/// exact score. Each root move is searched with a window of its own (the configuration's
+/// `root_search` and `strength` do not apply; late move reductions apply below the root
+/// moves, not to them); the scores are exact values with the value-preserving options.
+///
+/// * `moves`, `capacity`: the root moves, best first (exact scores first); NULL and 0 for
+///   none. `count` receives the number of root moves (0 for a terminal root).
+/// * `pv`, `pv_stride`: the lines, line `i` (of `moves[i]`) at `pv + i * pv_stride`, at most
+///   `pv_stride` moves each; NULL and 0 for none.
+/// * `result`: the analysis as a search result: the best move and score, depth, nodes,
+///   exactness, completion (false when the clock, the stop call or `max_nodes` ended an
+///   iteration: the analysis is the last completed one), statistics; its `pv_length` is the
+///   best line's length (the line is `moves[0]`'s).
+///
+/// The progress callback of `limits` is not called. Stack: about three times
+/// `alphabeta_max_moves() * (4 * alphabeta_max_ply() + 24)` bytes. On an engine with several
+/// threads the analysis runs on the calling thread.
+///
+/// Errors: as `alphabeta_search`, plus `ZERO_LINES`; `MOVES_TRUNCATED` when `capacity` is
+/// below the number of root moves (the best `capacity` are written, everything else is
+/// complete); `PV_TRUNCATED` when a line is longer than `pv_stride` (each written up to it).
+/// `count` and `result` are written on success and on these two.
+///
+/// # Safety
+/// Every non-NULL pointer is valid for the sizes given; the callbacks behave as documented.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn alphabeta_analyze(
+    engine: *mut alphabeta_engine,
+    game: *const alphabeta_game,
+    limits: *const alphabeta_limits,
+    lines: usize,
+    moves: *mut alphabeta_root_move,
+    capacity: usize,
+    count: *mut usize,
+    pv: *mut u32,
+    pv_stride: usize,
+    result: *mut alphabeta_result,
+) -> alphabeta_status {
+    if game.is_null()
+        || limits.is_null()
+        || count.is_null()
+        || result.is_null()
+        || (moves.is_null() && capacity > 0)
+        || (pv.is_null() && pv_stride > 0)
+    {
+        return ALPHABETA_ERROR_NULL_POINTER;
+    }
+    if lines == 0 {
+        return ALPHABETA_ERROR_ZERO_LINES;
+    }
+    // SAFETY: checked non-NULL; valid by the caller's promise.
+    let (table, limits) = unsafe { (*game, *limits) };
+    let out = Out { moves, capacity, pv, pv_stride, count, result };
+    let body = |kind: &mut Kind, stop: &AtomicBool| {
+        let error = AtomicI32::new(0);
+        let mut game = match CGame::new(table, kind.is_double(), &error) {
+            Ok(game) => game,
+            Err(status) => return status,
+        };
+        let clocks = Clocks::new(&limits);
+        let mut rust_limits = clocks.limits(&limits);
+        rust_limits.stop = Some(stop);
+        let status = if let Some(engine) = kind.int_engine() {
+            let analysis = engine.analyze(&mut game, &rust_limits, lines);
+            drop(game);
+            out.write(analysis, &error, |s| (s, f64::from(s)))
+        } else if let Some(engine) = kind.double_engine() {
+            let analysis = engine.analyze(&mut game, &rust_limits, lines);
+            drop(game);
+            out.write(analysis, &error, |s| (s as i32, s))
+        } else {
+            ALPHABETA_ERROR_PANIC
+        };
+        status
+    };
+    // SAFETY: the caller's promise.
+    unsafe { with_engine(engine, body) }
+}
+
+/// Where `alphabeta_analyze` writes.
+struct Out {
+    moves: *mut alphabeta_root_move,
+    capacity: usize,
+    pv: *mut u32,
+    pv_stride: usize,
+    count: *mut usize,
+    result: *mut alphabeta_result,
+}
+
+impl Out {
+    /// Writes an analysis (or returns the call's error).
+    fn write<S: Score>(
+        &self,
+        analysis: Result<Analysis<u32, S, MAX_MOVES, MAX_PLY>, SearchError>,
+        error: &AtomicI32,
+        scores: impl Fn(S) -> (i32, f64),
+    ) -> alphabeta_status {
+        if let Some(status) = status_of(error.load(Ordering::Relaxed)) {
+            return status;
+        }
+        let analysis = match analysis {
+            Ok(analysis) => analysis,
+            Err(error) => return error.into(),
+        };
+        let mut status = ALPHABETA_OK;
+        for (index, root_move) in analysis.moves.iter().enumerate() {
+            if index >= self.capacity {
+                status = ALPHABETA_ERROR_MOVES_TRUNCATED;
+                break;
+            }
+            let (score, score_double) = scores(root_move.score);
+            let c = alphabeta_root_move {
+                mv: root_move.mv,
+                score,
+                score_double,
+                bound: if root_move.bound == Bound::Exact {
+                    ALPHABETA_BOUND_EXACT
+                } else {
+                    ALPHABETA_BOUND_UPPER
+                },
+                pv_length: root_move.pv.len(),
+            };
+            // SAFETY: `moves` holds `capacity > index` entries (the caller's promise).
+            unsafe { self.moves.add(index).write(c) };
+            if !self.pv.is_null() {
+                let written = root_move.pv.len().min(self.pv_stride);
+                // SAFETY: `pv` holds `capacity * pv_stride` moves (the caller's promise), so
+                // line `index` has room for `pv_stride` of them.
+                unsafe {
+                    let line = self.pv.add(index * self.pv_stride);
+                    core::ptr::copy_nonoverlapping(root_move.pv.as_ptr(), line, written);
+                }
+                if written < root_move.pv.len() && status == ALPHABETA_OK {
+                    status = ALPHABETA_ERROR_PV_TRUNCATED;
+                }
+            }
+        }
+        let best = analysis.moves.first();
+        let c = Outcome {
+            best_move: best.map(|m| m.mv),
+            scores: scores(analysis.score),
+            depth: analysis.depth,
+            nodes: analysis.nodes,
+            exact: analysis.exact,
+            completed: analysis.completed,
+            pv_length: best.map_or(0, |m| m.pv.len()),
+            elapsed_micros: analysis.elapsed_micros,
+            stats: analysis.stats,
+        }
+        .into_c();
+        // SAFETY: both valid for a write (checked non-NULL; the caller's promise).
+        unsafe {
+            self.count.write(analysis.moves.len());
+            self.result.write(c);
+        }
+        status
+    }
+}
