@@ -4,6 +4,8 @@
 //! cargo run --release --features std --example connect4 -- tests/data/connect4/Test_L3_R1
 //! cargo run --release --features std --example connect4 -- --table-mib 1 -q tests/data/connect4/Test_L2_R1
 //! echo "2252576253462244111563365343671351441 -1" | cargo run --release --features std --example connect4
+//! cargo run --release --features std --example connect4 -- --analyze tests/data/connect4/Test_L3_R1
+//! cargo run --release --features std --example connect4 -- --play --level 3
 //! ```
 //!
 //! Input: one position per line, `<moves> [<score>]`: the columns played (digits 1-7) and,
@@ -19,22 +21,29 @@
 //! slots of 16 bytes) that is cleared before every position (the clearing is not timed), and
 //! the solver's game model (`Connect4Solver`: decided positions are terminal, only non-losing
 //! moves, threat order). Times come from `std::time::Instant`, in nanoseconds.
+//!
+//! `--analyze` prints every column's exact score instead (`connect4::analyze`), as Pascal
+//! Pons' solver does with `-a`. `--play` plays a game against the engine on the terminal, at
+//! `--level` 1 to 6 (see `examples/common/levels.rs`).
 
+#[path = "common/levels.rs"]
+mod levels;
 #[macro_use]
 #[path = "common/output.rs"]
 mod output;
 
 use std::ffi::OsString;
 use std::hint::black_box;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use alphabeta::games::connect4::{
-    analyze, solve_with_progress, solver_engine, Connect4, Solution, SolveProgress, SolverEngine,
+    analyze, solve_with_progress, solver_engine, Connect4, Connect4Heuristic, Solution,
+    SolveProgress, SolverEngine,
 };
 use alphabeta::tt::HeapTable;
-use alphabeta::SearchError;
+use alphabeta::{Config, Engine, Limits, SearchError};
 
 /// The table's memory without `--table-mib`: 16 MiB, 2^20 slots of 16 bytes (the size that
 /// `examples-c/connect4.c` uses too, so that the two print the same nodes on every line).
@@ -42,6 +51,7 @@ const DEFAULT_TABLE_MIB: usize = 16;
 
 const HELP: &str = "\
 usage: connect4 [OPTIONS] [FILE]
+       connect4 --play [--engine-first] [--level N] [--seed S]
 
 Solves Connect Four positions, one `moves [score]` line each (moves: the columns played,
 digits 1-7; score: the expected score in Pons' definition), read from FILE or, without FILE
@@ -60,6 +70,13 @@ options:
                   table), cleared before every position, not timed [default: 16]
   --analyze       score every column (see above)
   -q, --quiet     print only the summary line (and mismatches)
+  --play          play against the engine on the terminal: type a column, 1-7
+  --engine-first  (--play) the engine moves first
+  --level N       (--play) the engine's strength, 1 to 6: it searches 1, 2, 4, 6, 8 or 12
+                  plies with a heuristic and, below 6, draws its move at random among those
+                  within 200, 40, 16, 4 or 0 points of the best [default: 6]
+  --seed S        (--play) the seed of those draws, to play a game again [default: from
+                  the clock, printed at the start]
   -h, --help      print this help
 ";
 
@@ -69,19 +86,40 @@ struct Options {
     table_mib: usize,
     quiet: bool,
     analyze: bool,
+    /// `--play`: whether the engine moves first.
+    play: Option<bool>,
+    level: usize,
+    seed: Option<u64>,
 }
 
 /// Parses the command line; `Ok(None)` when `--help` was printed.
 fn parse_options() -> Result<Option<Options>, lexopt::Error> {
     use lexopt::prelude::*;
-    let mut options =
-        Options { input: None, table_mib: DEFAULT_TABLE_MIB, quiet: false, analyze: false };
+    let mut options = Options {
+        input: None,
+        table_mib: DEFAULT_TABLE_MIB,
+        quiet: false,
+        analyze: false,
+        play: None,
+        level: levels::CONNECT4.len(),
+        seed: None,
+    };
+    let mut engine_first = false;
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next()? {
         match arg {
             Long("table-mib") => options.table_mib = parser.value()?.parse()?,
             Short('q') | Long("quiet") => options.quiet = true,
             Long("analyze") => options.analyze = true,
+            Long("play") => options.play = Some(false),
+            Long("engine-first") => engine_first = true,
+            Long("level") => {
+                options.level = parser.value()?.parse()?;
+                if !(1..=levels::CONNECT4.len()).contains(&options.level) {
+                    return Err(format!("--level {}: the levels are 1 to 6", options.level).into());
+                }
+            }
+            Long("seed") => options.seed = Some(parser.value()?.parse()?),
             Short('h') | Long("help") => {
                 out!("{HELP}");
                 return Ok(None);
@@ -90,6 +128,7 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
             _ => return Err(arg.unexpected()),
         }
     }
+    options.play = options.play.map(|_| engine_first);
     Ok(Some(options))
 }
 
@@ -121,17 +160,85 @@ fn analyze_line(
     Ok(scores.iter().map(|s| format!(" {}", s.unwrap_or(-1000))).collect())
 }
 
+/// `--play`: a game against the engine at `level`, on the terminal.
+fn play(engine_first: bool, level: usize, seed: u64, table: &HeapTable<i32>) -> ExitCode {
+    let strength = levels::CONNECT4[level - 1];
+    let config = levels::config(&strength, Config::new(), seed);
+    let mut engine = Engine::<Connect4, Connect4Heuristic, 7, 42>::new(Connect4Heuristic, config)
+        .with_table(table);
+    let mut position = Connect4::new();
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let engine_side = u8::from(!engine_first);
+    outln!(
+        "Level {level} (seed {seed}). You play {}. Type a column, 1-7.",
+        ["X", "O"][usize::from(1 - engine_side)]
+    );
+    while !position.is_won() && position.remaining_cells() > 0 {
+        let column = if position.player_to_move() == engine_side {
+            let depth = strength.depth.min(position.remaining_cells());
+            let result = match engine.search(&mut position, &Limits::depth(depth)) {
+                Ok(result) => result,
+                Err(error) => {
+                    eprintln!("error: {error}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let Some(column) = result.best_move else { break };
+            outln!("Engine plays {} (score {}, nodes {})", column + 1, result.score, result.nodes);
+            column
+        } else {
+            outln!("{position}");
+            out!("Your move: ");
+            let _ = std::io::stdout().flush();
+            let Some(Ok(line)) = lines.next() else {
+                outln!();
+                return ExitCode::SUCCESS;
+            };
+            match line.trim().parse::<u8>() {
+                Ok(c @ 1..=7) if position.can_play(c - 1) => c - 1,
+                _ => {
+                    outln!("Please type a column with room, 1-7.");
+                    continue;
+                }
+            }
+        };
+        position.play(column);
+    }
+    outln!("{position}");
+    if !position.is_won() {
+        outln!("Draw.");
+    } else if position.player_to_move() == engine_side {
+        outln!("You win.");
+    } else {
+        outln!("The engine wins.");
+    }
+    ExitCode::SUCCESS
+}
+
 fn main() -> ExitCode {
     let options = match parse_options() {
         Ok(Some(options)) => options,
         Ok(None) => return ExitCode::SUCCESS,
         Err(error) => {
             eprintln!(
-                "error: {error} (usage: connect4 [--table-mib N] [--analyze] [-q] [FILE]; --help)"
+                "error: {error} (usage: connect4 [--table-mib N] [--analyze] [-q] [FILE], \
+                 connect4 --play [--engine-first] [--level N] [--seed S]; --help)"
             );
             return ExitCode::FAILURE;
         }
     };
+    if let Some(engine_first) = options.play {
+        let table = match HeapTable::<i32>::with_mib(options.table_mib) {
+            Ok(table) => table,
+            Err(error) => {
+                eprintln!("error: --table-mib {}: {error}", options.table_mib);
+                return ExitCode::FAILURE;
+            }
+        };
+        let seed = options.seed.unwrap_or_else(levels::clock_seed);
+        return play(engine_first, options.level, seed, &table);
+    }
     let input: Box<dyn Read> = match &options.input {
         None => Box::new(std::io::stdin()),
         Some(path) if path == "-" => Box::new(std::io::stdin()),

@@ -3,6 +3,7 @@
 //! ```text
 //! cargo run --features std --example tictactoe                 # you are X, the engine O
 //! cargo run --features std --example tictactoe -- --engine-first
+//! cargo run --features std --example tictactoe -- --level 2 --seed 7
 //! cargo run --features std --example tictactoe -- --solve XX.OO....
 //! cargo run --features std --example tictactoe -- --help
 //! ```
@@ -11,7 +12,12 @@
 //! characters (`X`, `O`, `.`, row by row) and prints the value for the side to move (1 win, 0
 //! draw, -1 loss) and every best move, in the format of `tests/data/tictactoe/positions.txt`:
 //! `value 1 best 2,4,5`. A finished game prints `value V best -`.
+//!
+//! `--level N` (1 to 5, default 5) sets the engine's strength: 5 plays perfectly, 1 at random
+//! (see `examples/common/levels.rs`); `--seed S` repeats a game's random choices.
 
+#[path = "common/levels.rs"]
+mod levels;
 #[macro_use]
 #[path = "common/output.rs"]
 mod output;
@@ -78,15 +84,19 @@ fn print_board(board: &Board) {
     }
 }
 
-fn play(engine_mark: Mark) -> ExitCode {
-    let mut solver = Solver::new(TicTacToeEval, Config::new());
+fn play(engine_mark: Mark, level: usize, seed: u64) -> ExitCode {
+    let strength = levels::TICTACTOE[level - 1];
+    let mut solver = Solver::new(TicTacToeEval, levels::config(&strength, Config::new(), seed));
     let mut board = Board::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    outln!("You are {}. Type a cell number 0-8.", engine_mark.opponent().to_char());
+    outln!(
+        "Level {level} (seed {seed}). You are {}. Type a cell number 0-8.",
+        engine_mark.opponent().to_char()
+    );
     while !board.is_terminal() {
         let cell = if board.side_to_move() == engine_mark {
-            let result = match solver.search(&mut board, &Limits::depth(9)) {
+            let result = match solver.search(&mut board, &Limits::depth(strength.depth)) {
                 Ok(result) => result,
                 Err(error) => {
                     eprintln!("error: {error}");
@@ -124,13 +134,18 @@ fn play(engine_mark: Mark) -> ExitCode {
 }
 
 const HELP: &str = "\
-usage: tictactoe [--engine-first | --solve BOARD]
+usage: tictactoe [--engine-first] [--level N] [--seed S] | --solve BOARD
 
 Plays tic-tac-toe against the engine on the terminal (you are X and move first, unless
 --engine-first), or solves a board. Cells are numbered 0-8, row by row.
 
 options:
   --engine-first   the engine plays X and moves first
+  --level N        the engine's strength, 1 (random moves) to 5 (perfect play): it searches
+                   1, 2, 4, 6 or 9 plies and, below 5, draws its move at random among the
+                   best (level 1: among all) [default: 5]
+  --seed S         the seed of the engine's random choices, to play a game again
+                   [default: from the clock, printed at the start]
   --solve BOARD    print the value of BOARD for the side to move (1 win, 0 draw, -1 loss)
                    and every best move: `value 1 best 2,4,5` (`best -` when the game is over).
                    BOARD is 9 characters X, O or ., row by row, e.g. XX.OO....
@@ -139,36 +154,50 @@ options:
 
 /// What the command line asks for.
 enum Command {
-    Play(Mark),
+    /// The engine's mark, its level, the seed.
+    Play(Mark, usize, u64),
     Solve(String),
     Help,
 }
 
 fn parse_command() -> Result<Command, lexopt::Error> {
     use lexopt::prelude::*;
-    let mut command = Command::Play(Mark::O);
+    let (mut engine, mut level, mut seed, mut solve) = (Mark::O, 5, None, None);
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next()? {
         match arg {
-            Long("engine-first") => command = Command::Play(Mark::X),
-            Long("solve") => command = Command::Solve(parser.value()?.string()?),
+            Long("engine-first") => engine = Mark::X,
+            Long("level") => {
+                level = parser.value()?.parse()?;
+                if !(1..=levels::TICTACTOE.len()).contains(&level) {
+                    return Err(format!("--level {level}: the levels are 1 to 5").into());
+                }
+            }
+            Long("seed") => seed = Some(parser.value()?.parse()?),
+            Long("solve") => solve = Some(parser.value()?.string()?),
             Short('h') | Long("help") => return Ok(Command::Help),
             _ => return Err(arg.unexpected()),
         }
     }
-    Ok(command)
+    Ok(match solve {
+        Some(cells) => Command::Solve(cells),
+        None => Command::Play(engine, level, seed.unwrap_or_else(levels::clock_seed)),
+    })
 }
 
 fn main() -> ExitCode {
     let cells = match parse_command() {
-        Ok(Command::Play(engine)) => return play(engine),
+        Ok(Command::Play(engine, level, seed)) => return play(engine, level, seed),
         Ok(Command::Help) => {
             out!("{HELP}");
             return ExitCode::SUCCESS;
         }
         Ok(Command::Solve(cells)) => cells,
         Err(error) => {
-            eprintln!("error: {error} (usage: tictactoe [--engine-first | --solve BOARD]; --help)");
+            eprintln!(
+                "error: {error} (usage: tictactoe [--engine-first] [--level N] [--seed S] | \
+                 --solve BOARD; --help)"
+            );
             return ExitCode::FAILURE;
         }
     };

@@ -95,3 +95,28 @@ fn the_solver_gives_a_best_move_that_keeps_the_score() {
         }
     }
 }
+
+/// The analysis of every column (what `connect4 --analyze` prints) equals Pascal Pons' own
+/// solver's `-a` output on the sample of his three sets kept in
+/// tests/data/connect4/Pons_analysis_sample (100, 50 and 20 lines of L3, L2 and L1; its
+/// README says which).
+#[test]
+fn the_analysis_of_every_column_equals_pons_on_the_sample() {
+    use alphabeta::games::connect4::{analyze, solver_engine};
+    use alphabeta::tt::TranspositionTable;
+    static TABLE: TranspositionTable<i32, { 1 << 18 }> = TranspositionTable::new();
+    let mut engine = solver_engine(&TABLE);
+    let sample = include_str!("data/connect4/Pons_analysis_sample");
+    let mut lines = 0;
+    for line in sample.lines() {
+        let moves = line.split(' ').next().unwrap();
+        let position = Connect4::from_moves(moves).unwrap();
+        TABLE.clear();
+        engine.clear_history();
+        let (scores, _) = analyze(&mut engine, position).unwrap();
+        let ours: String = scores.iter().map(|s| format!(" {}", s.unwrap_or(-1000))).collect();
+        assert_eq!(format!("{moves}{ours}"), line);
+        lines += 1;
+    }
+    assert_eq!(lines, 170);
+}
