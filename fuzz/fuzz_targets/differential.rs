@@ -10,9 +10,11 @@
 //!
 //! Every combination of the value-preserving options (ordering, PVS, a table under
 //! `TtCutoffs::EqualDraft` or none, mate distance pruning, iterative deepening, tie-breaking
-//! seed) searches at a depth from the input and at full depth; the root value must equal the
-//! brute force, a root with moves must get a best move, and that move's value must be the
-//! root value.
+//! seed), with the root search the input chooses (the full window, aspiration windows of a
+//! half-width from the input, or MTD(f)), searches at a depth from the input and at full
+//! depth; the root value must equal the brute force, a root with moves must get a best move,
+//! and that move's value must be the root value. `Engine::mtdf` from a guess in the input, and
+//! the analysis of every root move (each move's exact value), must equal the brute force too.
 
 #![no_main]
 
@@ -20,8 +22,10 @@ use std::collections::HashMap;
 
 use alphabeta::search::TtCutoffs;
 use alphabeta::tt::{Table, TranspositionTable};
+use alphabeta::tt::Bound;
 use alphabeta::{
-    Algorithm, Config, Engine, EvalContext, Evaluator, Game, Limits, MoveList, Score, SearchError,
+    Algorithm, Config, Engine, EvalContext, Evaluator, Game, Limits, MoveList, RootSearch, Score,
+    SearchError,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -473,17 +477,23 @@ struct Combo {
     mdp: bool,
     iterative: bool,
     tie: bool,
+    root: RootSearch,
+    half_width: f64,
 }
 
 impl Combo {
-    fn all() -> impl Iterator<Item = Combo> {
-        (0..64u32).map(|b| Combo {
+    /// The 64 combinations of the switches, each with the root search `root` (aspiration
+    /// windows of `half_width`).
+    fn all(root: RootSearch, half_width: f64) -> impl Iterator<Item = Combo> {
+        (0..64u32).map(move |b| Combo {
             ordering: b & 1 != 0,
             pvs: b & 2 != 0,
             table: b & 4 != 0,
             mdp: b & 8 != 0,
             iterative: b & 16 != 0,
             tie: b & 32 != 0,
+            root,
+            half_width,
         })
     }
 
@@ -497,6 +507,8 @@ impl Combo {
             tie_break_seed: self.tie.then_some(seed),
             lmr: false,
             quiescence: false,
+            root_search: self.root,
+            aspiration_half_width: self.half_width,
             ..Config::new()
         }
     }
@@ -557,7 +569,7 @@ fn run_invalid<S: Scores>(def: &GameDef, seed: u64) {
     }
     assert_eq!(walk.path, [0]);
     let table: Box<TranspositionTable<S, TABLE_SLOTS>> = Box::default();
-    for combo in Combo::all() {
+    for combo in Combo::all(RootSearch::FullWindow, 1.0) {
         let engine: Engine<Walk<'_>, Eval<S>, MAX_MOVES, MAX_PLY> =
             Engine::new(Eval(std::marker::PhantomData), combo.config(seed));
         let mut engine = engine.with_table(&*table);
@@ -570,16 +582,52 @@ fn run_invalid<S: Scores>(def: &GameDef, seed: u64) {
     }
 }
 
-fn run<S: Scores>(def: &GameDef, depth: u32, seed: u64) {
+/// `Engine::mtdf` from `guess` and the analysis of every root move, against the brute force.
+fn check_mtdf_and_analysis<S: Scores>(
+    def: &GameDef,
+    depth: u32,
+    guess: S,
+    memo: &mut HashMap<(usize, u32, u32), S>,
+) {
+    let table: Box<TranspositionTable<S, TABLE_SLOTS>> = Box::default();
+    let exact = Config { tt_cutoffs: TtCutoffs::EqualDraft, ..Config::value_preserving() };
+    let engine: Engine<Walk<'_>, Eval<S>, MAX_MOVES, MAX_PLY> =
+        Engine::new(Eval(std::marker::PhantomData), exact);
+    let mut engine = engine.with_table(&*table);
+    let mut walk = Walk { def, path: vec![0] };
+    let result = engine.mtdf(&mut walk, depth, guess).unwrap();
+    assert_eq!(walk.path, [0]);
+    assert_eq!(result.score, def.negamax::<S>(0, 0, depth, memo), "mtdf depth {depth} guess {guess:?}");
+    table.clear();
+    let analysis = engine.analyze(&mut walk, &Limits::depth(depth), usize::MAX).unwrap();
+    assert_eq!(walk.path, [0]);
+    let root = &def.nodes[0];
+    let moves = if def.is_end(0) { 0 } else { root.children.len() };
+    assert_eq!(analysis.moves.len(), moves);
+    for m in &analysis.moves {
+        let child = root.children[usize::from(m.mv)];
+        let value = def.negamax::<S>(child, 1, depth - 1, memo);
+        let value = if def.nodes[child].side == root.side { value } else { -value };
+        assert_eq!(m.bound, Bound::Exact);
+        assert_eq!(m.score, value, "analysis depth {depth}: move {}", m.mv);
+    }
+}
+
+fn run<S: Scores>(def: &GameDef, depth: u32, seed: u64, root: RootSearch, half_width: f64) {
     if def.invalid_reachable {
         return run_invalid::<S>(def, seed);
     }
     let full = def.height.clamp(1, MAX_PLY as u32);
     let depths = [depth.min(full), full];
     let mut memo = HashMap::new();
+    // A guess for MTD(f): the value of another node, or 0.
+    let other = usize::from(seed as u8) % def.nodes.len();
+    let guess = def.negamax::<S>(other, 0, depth.min(full), &mut memo);
+    let guess = if guess >= -S::INFINITY && guess <= S::INFINITY { guess } else { S::ZERO };
+    check_mtdf_and_analysis::<S>(def, depth.min(full), guess, &mut memo);
     // One table for every configuration: EqualDraft entries are valid for any of them.
     let table: Box<TranspositionTable<S, TABLE_SLOTS>> = Box::default();
-    for combo in Combo::all() {
+    for combo in Combo::all(root, half_width) {
         let config = combo.config(seed);
         let engine = Engine::new(Eval(std::marker::PhantomData), config);
         if combo.table {
@@ -601,9 +649,14 @@ fuzz_target!(|data: &[u8]| {
     if def.height as usize > MAX_PLY {
         return;
     }
+    // The root search of every combination, and the half-width of aspiration windows (in
+    // quarters for f64 scores: 0.25 to 8).
+    let root = [RootSearch::FullWindow, RootSearch::Aspiration, RootSearch::Mtdf]
+        [usize::from(head >> 1) % 3];
+    let width = f64::from(1 + (head >> 3));
     if head & 1 == 0 {
-        run::<i32>(&def, depth, seed);
+        run::<i32>(&def, depth, seed, root, width);
     } else {
-        run::<f64>(&def, depth, seed);
+        run::<f64>(&def, depth, seed, root, width / 4.0);
     }
 });

@@ -124,8 +124,10 @@ where
 
     /// MTD(f) (Plaat et al. 1996) from `guess`: null-window test calls `step(engine, ctx,
     /// alpha, beta)` (each leaving the root's line in `pv[0]`) until the bounds meet. Returns
-    /// the value and the root line of the last test call that proved it from below (empty
-    /// when none did, or when the table answered the root), and leaves in
+    /// the value and the root line of the last test call that proved it from below (when none
+    /// found a move, mate distance pruning or the table having settled the root, that of one
+    /// more search with a window around the value; empty for a root without moves), and
+    /// leaves in
     /// `ctx.reached_horizon` whether the test calls that set the final bounds reached a
     /// horizon.
     #[allow(clippy::type_complexity)]
@@ -169,6 +171,15 @@ where
                 }
                 line.clone_from(&self.pv[0]);
             }
+        }
+        if line.is_empty() {
+            // No test call proved the value with a move (mate distance pruning or the table
+            // settled the root): one search with a window around the value finds one.
+            let alpha = self.null_window_below(g).unwrap_or(-infinity);
+            let beta = self.null_window_above(g).unwrap_or(infinity);
+            ctx.stats.root_searches += 1;
+            step(self, ctx, alpha, beta)?;
+            line.clone_from(&self.pv[0]);
         }
         ctx.reached_horizon = lower_horizon || upper_horizon;
         Ok((g, line))
