@@ -94,7 +94,8 @@ fn main() {
         for b in a..n {
             for game in 0..options.games {
                 let seed = options.seed.wrapping_add(game);
-                let config = |level: usize, seed| levels::config(&levels[level], Config::new(), seed);
+                let config =
+                    |level: usize, seed| levels::config(&levels[level], Config::new(), seed);
                 let mut engines: Vec<Player<'_>> = [(a, seed), (b, seed.wrapping_add(1))]
                     .iter()
                     .zip(&tables)

@@ -606,3 +606,47 @@ impl Evaluator<Board> for FloatTicTacToe {
         f64::from(TicTacToeEval.evaluate(board, player, ctx))
     }
 }
+
+/// The parallel search runs the root searches too (its root split takes their windows): with
+/// the value-preserving options its values equal the sequential search's, both schemes.
+#[test]
+fn parallel_search_with_aspiration_windows_and_mtdf() {
+    use alphabeta::parallel::{ParallelEngine, ParallelScheme};
+    let positions = ["", "4453", "3344", "2252576253462", "71717"];
+    for root_search in [RootSearch::Aspiration, RootSearch::Mtdf] {
+        for scheme in [ParallelScheme::RootSplit, ParallelScheme::LazySmp] {
+            let config = Config {
+                root_search,
+                aspiration_half_width: 4.0,
+                threads: 2,
+                parallel_scheme: scheme,
+                tt_cutoffs: TtCutoffs::EqualDraft,
+                ..Config::value_preserving()
+            };
+            let table = TranspositionTable::<i32, 65_536>::new();
+            let engine =
+                Engine::<Connect4, Connect4Heuristic, 7, 42>::new(Connect4Heuristic, config)
+                    .with_table(&table);
+            let mut parallel = ParallelEngine::new(engine).unwrap();
+            parallel.set_min_split_nodes(0);
+            for moves in positions {
+                let position = Connect4::from_moves(moves).unwrap();
+                let mut sequential: Engine<Connect4, Connect4Heuristic, 7, 42> =
+                    Engine::new(Connect4Heuristic, Config::value_preserving());
+                let expected = sequential.search(&mut position.clone(), &Limits::depth(8)).unwrap();
+                table.clear();
+                let got = parallel.search(&mut position.clone(), &Limits::depth(8)).unwrap();
+                let what = format!("{root_search:?} {scheme:?} {moves}");
+                assert_eq!(got.score, expected.score, "{what}");
+                assert!(got.stats.root_searches > u64::from(got.depth), "{what}");
+                // The move played scores the value.
+                let mut child = position;
+                child.play(got.best_move.unwrap());
+                let reply = sequential.search(&mut child, &Limits::depth(7)).unwrap();
+                // (The child's score one ply further from the root: mate distances shift.)
+                let seen = -reply.score.relative_to_root(1);
+                assert_eq!(seen, expected.score, "{what}: best move");
+            }
+        }
+    }
+}
