@@ -143,7 +143,8 @@ fn table<P, M: PartialEq + Copy>(
 ) {
     // The first row again, last: a control for the order within a round (its time ratio
     // shows what the position in the round alone does).
-    let control = Setup { name: format!("{} (again: a control)", setups[0].name), config: setups[0].config };
+    let control =
+        Setup { name: format!("{} (again: a control)", setups[0].name), config: setups[0].config };
     let setups: Vec<&Setup> = setups.iter().chain(core::iter::once(&control)).collect();
     println!("\n{title}");
     println!("configuration | nodes | nodes vs first | time vs first (median of {rounds} rounds) | worse moves | mean loss");

@@ -49,7 +49,7 @@ fn parse_options() -> Options {
 }
 
 /// The outcome for the first player of a game: 1 win, 0 draw, -1 loss.
-fn play_game(mut players: [&mut Player<'_>; 2], depths: [u32; 2], opening: Connect4) -> i32 {
+fn play_game(players: [&mut Player<'_>; 2], depths: [u32; 2], opening: Connect4) -> i32 {
     let mut position = opening;
     let first = position.player_to_move();
     while !position.is_won() && position.remaining_cells() > 0 {

@@ -219,8 +219,10 @@ impl Score for i32 {
     }
     #[inline]
     fn from_f64(value: f64) -> Self {
-        // `as` saturates (NaN gives 0); `i32::MIN` is below `-INFINITY`.
-        (value.round() as i32).max(-Self::INFINITY)
+        // Half away from zero (`f64::round` needs `std`); `as` truncates, saturates and gives 0
+        // for NaN; `i32::MIN` is below `-INFINITY`.
+        let half = if value < 0.0 { -0.5 } else { 0.5 };
+        ((value + half) as i32).max(-Self::INFINITY)
     }
     #[inline]
     fn is_valid(self, mate_scores: bool, ply: u32) -> bool {

@@ -88,7 +88,7 @@ impl Combo {
             .enumerate()
             .flat_map(|(t, tt)| {
                 (0..16).map(move |bits| {
-                    Combo::from_bits(tt, bits | (bits + t) % ROOT_SEARCHES.len() << 4)
+                    Combo::from_bits(tt, bits | ((bits + t) % ROOT_SEARCHES.len()) << 4)
                 })
             })
             .collect()

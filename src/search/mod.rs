@@ -36,6 +36,13 @@
 //! | late move reductions (LMR) | no: reduced lines see less | |
 //! | quiescence search | no: horizon positions are searched further | |
 //! | random tie-breaking at the root | yes (the value; the move is one of the equal best) | |
+//! | aspiration windows at the root ([`RootSearch::Aspiration`]) | yes | |
+//! | MTD(f) at the root ([`RootSearch::Mtdf`], [`Engine::mtdf`]) | yes | Plaat, Schaeffer, Pijls & de Bruin 1996 |
+//! | null-move pruning, for a game with passes ([`Config::null_move`]) | no: where a pass would be best (zugzwang) | Beal 1989; Donninger 1993; Heinz 1999 (adaptive R); David-Tabibi & Netanyahu 2002 (verification) |
+//!
+//! Besides the best move, [`Engine::analyze`] scores every root move (or the best few,
+//! multi-PV), and [`Config::strength`] plays a seeded choice among the moves within a margin
+//! of the best (strength levels).
 //!
 //! PVS searches the first move of a node with the full window and every later move with a
 //! null window `(alpha, alpha + epsilon)` that only asks "is it better than alpha?"; a move that
@@ -48,9 +55,12 @@
 //! | file | what |
 //! |---|---|
 //! | `mod.rs` | the [`Engine`], its constructors and accessors, the entry points |
-//! | `config.rs` | [`Config`], [`Algorithm`], [`TtCutoffs`], [`ParallelScheme`] |
+//! | `config.rs` | [`Config`], [`Algorithm`], [`TtCutoffs`], [`ParallelScheme`], [`RootSearch`], [`NullMoveReduction`], [`Strength`] |
 //! | `result.rs` | [`SearchResult`], [`SearchStats`], [`IterationInfo`], [`WindowResult`] |
 //! | `root.rs` | iterative deepening, the root iteration, the choice of the compiled node loop |
+//! | `driver.rs` | the root search of each iteration: the full window, aspiration windows, MTD(f) |
+//! | `analysis.rs` | [`Analysis`]: every root move's score, multi-PV, and the strength levels |
+//! | `null_move.rs` | null-move pruning |
 //! | `node.rs` | the node loop: negamax, PVS, late move reductions, the plain alpha-beta loop |
 //! | `quiescence.rs` | quiescence search |
 //! | `table.rs` | the transposition table's probe and cutoff |

@@ -35,7 +35,8 @@ where
         beta: E::Score,
     ) -> Option<E::Score> {
         let mate_band = E::Score::win_in(MAX_MATE_PLY);
-        if !(beta > -mate_band && beta < mate_band) || !game.null_move_allowed() {
+        let heuristic_beta = beta > -mate_band && beta < mate_band;
+        if !(heuristic_beta && game.null_move_allowed()) {
             return None;
         }
         let alpha = self.null_window_below(beta)?;
