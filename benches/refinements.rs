@@ -10,9 +10,10 @@
 //! history cleared before every search): the empty board searched to `--empty-depth`, and the
 //! 50 positions of `benches/vs_minimax.rs` (the first lines of Test_L2_R1 whose result lies at
 //! least 14 plies away, so that no search ends early on a proven result) to `--depth`. For
-//! each configuration: the nodes, the time as the median over `--rounds` rounds of the
-//! per-round ratio to the defaults (every round runs every configuration once, in turn, so
-//! that the machine's drift cancels), and the worse-move rate: how often the move played
+//! each configuration: the nodes, the time as the median over `--rounds` A/B pairs of the
+//! ratio to the first row (a pass of the first row, then one of this row, so that the
+//! machine's drift cancels; the first row's own ratio shows the noise left), and the
+//! worse-move rate: how often the move played
 //! scores less than the best move, each root move scored by a search of the same depth
 //! without reductions (`Config::value_preserving()`). Null moves need a game with passes:
 //! those rows search `connect4::WithPasses` (the same rules; Connect Four has zugzwang, so
@@ -20,7 +21,8 @@
 //!
 //! **An m,n,k-game where null moves are sound** (4 in a row on 7×7, `games::mnk`, with its
 //! window-counting heuristic): `--mnk-positions` openings of 4 to 8 random stones (seeded),
-//! searched to `--mnk-depth`, the null-move settings against the defaults, the same figures.
+//! searched to `--mnk-depth`, the null-move settings and the root searches against the
+//! defaults, the same figures.
 //!
 //! **MTD(f) as an exact solver** (`--solver`): the first `--solver-positions` lines of
 //! Test_L2_R1 solved by the solver's game model at full depth, with `Engine::mtdf` from a
@@ -61,8 +63,8 @@ fn parse_options() -> Options {
         depth: 12,
         empty_depth: 14,
         positions: 50,
-        mnk_depth: 5,
-        mnk_positions: 40,
+        mnk_depth: 6,
+        mnk_positions: 24,
         solver: false,
         solver_positions: 200,
     };
@@ -141,29 +143,34 @@ fn table<P, M: PartialEq + Copy>(
     rounds: usize,
     run: impl Fn(Config, &P) -> (Option<M>, u64),
 ) {
-    // The first row again, last: a control for the order within a round (its time ratio
-    // shows what the position in the round alone does).
-    let control =
-        Setup { name: format!("{} (again: a control)", setups[0].name), config: setups[0].config };
-    let setups: Vec<&Setup> = setups.iter().chain(core::iter::once(&control)).collect();
     println!("\n{title}");
-    println!("configuration | nodes | nodes vs first | time vs first (median of {rounds} rounds) | worse moves | mean loss");
+    println!(
+        "configuration | nodes | nodes vs first | time vs first (median of {rounds} A/B pairs) \
+         | worse moves | mean loss"
+    );
+    // One pass over the positions: the time, the nodes and the moves played.
+    let pass = |config: Config| {
+        let start = Instant::now();
+        let mut nodes = 0;
+        let mut chosen = Vec::new();
+        for position in positions {
+            let (mv, n) = run(config, black_box(position));
+            nodes += n;
+            chosen.push(mv);
+        }
+        (start.elapsed().as_secs_f64(), nodes, chosen)
+    };
     let mut figures: Vec<Figures> = setups
         .iter()
         .map(|_| Figures { nodes: 0, ratios: Vec::new(), worse: 0, loss: 0 })
         .collect();
-    for round in 0..rounds {
-        let mut times = Vec::new();
-        for (setup, figure) in setups.iter().zip(&mut figures) {
-            let start = Instant::now();
-            let mut nodes = 0;
-            let mut chosen = Vec::new();
-            for position in positions {
-                let (mv, n) = run(setup.config, black_box(position));
-                nodes += n;
-                chosen.push(mv);
-            }
-            times.push(start.elapsed().as_secs_f64());
+    for (setup, figure) in setups.iter().zip(&mut figures) {
+        for round in 0..rounds {
+            // A/B: the first row, then this one, so that the machine's drift cancels in the
+            // ratio (the first row against itself shows the noise that is left).
+            let (base_time, _, _) = pass(setups[0].config);
+            let (time, nodes, chosen) = pass(setup.config);
+            figure.ratios.push(time / base_time);
             if round == 0 {
                 figure.nodes = nodes;
                 for (values, mv) in values.iter().zip(chosen) {
@@ -175,9 +182,6 @@ fn table<P, M: PartialEq + Copy>(
                     }
                 }
             }
-        }
-        for (figure, time) in figures.iter_mut().zip(&times) {
-            figure.ratios.push(time / times[0]);
         }
     }
     let base = figures[0].nodes as f64;
@@ -287,6 +291,11 @@ fn mnk(options: &Options) {
     for (name, config) in null_moves(defaults) {
         setups.push(setup(&format!("defaults + {name}"), config));
     }
+    setups.push(setup(
+        "defaults + aspiration, half-width 16",
+        Config { root_search: RootSearch::Aspiration, ..defaults },
+    ));
+    setups.push(setup("defaults + MTD(f)", Config { root_search: RootSearch::Mtdf, ..defaults }));
     let vp = Config::value_preserving();
     setups.push(setup("value-preserving", vp));
     for (name, config) in null_moves(vp) {
@@ -345,22 +354,23 @@ fn solver(options: &Options) {
         ["Pons' null-window driver (connect4::solve)", "Engine::mtdf from 0", "one full window"];
     let mut ratios = vec![Vec::new(); 3];
     let mut nodes = [0; 3];
+    let mut timed = |how: usize| {
+        let start = Instant::now();
+        nodes[how] = run(how);
+        start.elapsed().as_secs_f64()
+    };
     for _ in 0..options.rounds {
-        let mut times = [0.0; 3];
-        for how in 0..3 {
-            let start = Instant::now();
-            nodes[how] = run(how);
-            times[how] = start.elapsed().as_secs_f64();
-        }
-        for how in 0..3 {
-            ratios[how].push(times[how] / times[0]);
+        // A/B pairs against the first driver.
+        for (how, ratios) in ratios.iter_mut().enumerate() {
+            let base = timed(0);
+            ratios.push(timed(how) / base);
         }
     }
     println!(
         "\nExact solving, the first {} positions of Test_L2_R1 (solver game model, 2^16 slots)",
         positions.len()
     );
-    println!("driver | mean nodes | time vs the first (median of {} rounds)", options.rounds);
+    println!("driver | mean nodes | time vs the first (median of {} A/B pairs)", options.rounds);
     for how in 0..3 {
         ratios[how].sort_by(f64::total_cmp);
         println!(
