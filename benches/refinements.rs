@@ -12,7 +12,8 @@
 //! least 14 plies away, so that no search ends early on a proven result) to `--depth`. For
 //! each configuration: the nodes, the time as the median over `--rounds` A/B pairs of the
 //! ratio to the first row (a pass of the first row, then one of this row, so that the
-//! machine's drift cancels; the first row's own ratio shows the noise left), and the
+//! machine's drift cancels; the first row's own ratio shows the noise left; times are the
+//! thread's CPU time, since others use the machine), and the
 //! worse-move rate: how often the move played
 //! scores less than the best move, each root move scored by a search of the same depth
 //! without reductions (`Config::value_preserving()`). Null moves need a game with passes:
@@ -30,10 +31,13 @@
 //! (`connect4::solve`): nodes and interleaved time ratios.
 
 use std::hint::black_box;
-use std::time::Instant;
 
+#[path = "common/cpu_time.rs"]
+mod cpu_time;
 #[path = "common/pons_positions.rs"]
 mod pons_positions;
+
+use cpu_time::thread_cpu_time;
 
 use alphabeta::games::connect4::{
     solve, solver_engine, Connect4, Connect4Heuristic, Connect4Solver, WithPasses,
@@ -150,7 +154,7 @@ fn table<P, M: PartialEq + Copy>(
     );
     // One pass over the positions: the time, the nodes and the moves played.
     let pass = |config: Config| {
-        let start = Instant::now();
+        let start = thread_cpu_time();
         let mut nodes = 0;
         let mut chosen = Vec::new();
         for position in positions {
@@ -158,7 +162,7 @@ fn table<P, M: PartialEq + Copy>(
             nodes += n;
             chosen.push(mv);
         }
-        (start.elapsed().as_secs_f64(), nodes, chosen)
+        ((thread_cpu_time() - start).as_secs_f64(), nodes, chosen)
     };
     let mut figures: Vec<Figures> = setups
         .iter()
@@ -355,9 +359,9 @@ fn solver(options: &Options) {
     let mut ratios = vec![Vec::new(); 3];
     let mut nodes = [0; 3];
     let mut timed = |how: usize| {
-        let start = Instant::now();
+        let start = thread_cpu_time();
         nodes[how] = run(how);
-        start.elapsed().as_secs_f64()
+        (thread_cpu_time() - start).as_secs_f64()
     };
     for _ in 0..options.rounds {
         // A/B pairs against the first driver.
