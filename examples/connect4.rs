@@ -34,7 +34,7 @@ mod output;
 
 use std::ffi::OsString;
 use std::hint::black_box;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Read};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -189,12 +189,7 @@ fn play(engine_first: bool, level: usize, seed: u64, table: &HeapTable<i32>) -> 
             column
         } else {
             outln!("{position}");
-            out!("Your move: ");
-            let _ = std::io::stdout().flush();
-            let Some(Ok(line)) = lines.next() else {
-                outln!();
-                return ExitCode::SUCCESS;
-            };
+            let Some(line) = output::ask_move(&mut lines) else { return ExitCode::SUCCESS };
             match line.trim().parse::<u8>() {
                 Ok(c @ 1..=7) if position.can_play(c - 1) => c - 1,
                 _ => {

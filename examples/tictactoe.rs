@@ -22,7 +22,7 @@ mod levels;
 #[path = "common/output.rs"]
 mod output;
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::process::ExitCode;
 
 use alphabeta::games::tictactoe::{Board, Mark, TicTacToeEval};
@@ -108,12 +108,7 @@ fn play(engine_mark: Mark, level: usize, seed: u64) -> ExitCode {
             cell
         } else {
             print_board(&board);
-            out!("Your move: ");
-            let _ = std::io::stdout().flush();
-            let Some(Ok(line)) = lines.next() else {
-                outln!();
-                return ExitCode::SUCCESS;
-            };
+            let Some(line) = output::ask_move(&mut lines) else { return ExitCode::SUCCESS };
             match line.trim().parse::<u8>() {
                 Ok(n @ 0..=8) if board.cell(n).is_none() => n,
                 _ => {

@@ -31,3 +31,18 @@ macro_rules! out {
         $crate::output::write(format_args!($($arg)*), false)
     };
 }
+
+/// Asks a human player for a move: prints `Your move: ` and returns the next line of input,
+/// or `None` at its end (after a newline, so that the terminal's prompt starts on a line of
+/// its own).
+#[allow(dead_code)] // for the examples that play
+pub fn ask_move(lines: &mut impl Iterator<Item = std::io::Result<String>>) -> Option<String> {
+    write(format_args!("Your move: "), false);
+    match lines.next() {
+        Some(Ok(line)) => Some(line),
+        _ => {
+            write(format_args!(""), true);
+            None
+        }
+    }
+}

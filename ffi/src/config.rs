@@ -191,9 +191,6 @@ pub(crate) fn convert(
         ALPHABETA_SCORE_DOUBLE => true,
         _ => return Err(ALPHABETA_ERROR_BAD_CONFIG),
     };
-    if !(c.null_window_epsilon > 0.0 && c.null_window_epsilon.is_finite()) {
-        return Err(ALPHABETA_ERROR_BAD_CONFIG);
-    }
     if c.threads > MAX_THREADS {
         return Err(ALPHABETA_ERROR_BAD_CONFIG);
     }
@@ -247,7 +244,8 @@ pub(crate) fn convert(
             .strength
             .then_some(Strength { margin: c.strength_margin, seed: c.strength_seed }),
     };
-    // The Rust ranges (the half-width, the reduction; the margin even without `strength`).
+    // The Rust ranges (the null-window epsilon, the half-width, the reduction; the margin even
+    // without `strength`).
     let margin_ok = c.strength_margin >= 0.0 && c.strength_margin.is_finite();
     if config.validate().is_err() || !margin_ok {
         return Err(ALPHABETA_ERROR_BAD_CONFIG);

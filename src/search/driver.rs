@@ -7,6 +7,12 @@ use crate::ordering::MoveSorter;
 use crate::score::{Score, MAX_MATE_PLY};
 use crate::tt::{MoveCode, Table};
 
+/// A search of the root of `G` to a depth with a window `(alpha, beta)` by an engine `En`,
+/// leaving its line in `pv[0]` and returning the fail-soft score: what
+/// [`Engine::drive_root`] calls once or several times per iteration.
+pub(crate) type RootSearchFn<'f, En, G, S> = dyn FnMut(&mut En, &mut Context<'_, '_, <G as Game>::Player>, &mut G, u32, S, S) -> Result<S, Halt>
+    + 'f;
+
 impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
     Engine<G, E, MAX_MOVES, MAX_PLY, T, O>
 where
@@ -20,24 +26,14 @@ where
     /// `guess` is the previous iteration's score. Returns the root's value (with the full
     /// window, aspiration windows or MTD(f) alike) with its line in `pv[0]`, and leaves in
     /// `ctx.reached_horizon` whether the searches that proved it reached a horizon.
-    pub(crate) fn drive_root<I>(
+    pub(crate) fn drive_root(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
         depth: u32,
         guess: Option<E::Score>,
-        search: &mut I,
-    ) -> Result<E::Score, Halt>
-    where
-        I: FnMut(
-            &mut Self,
-            &mut Context<'_, '_, G::Player>,
-            &mut G,
-            u32,
-            E::Score,
-            E::Score,
-        ) -> Result<E::Score, Halt>,
-    {
+        search: &mut RootSearchFn<'_, Self, G, E::Score>,
+    ) -> Result<E::Score, Halt> {
         let infinity = E::Score::INFINITY;
         let windows = self.config.algorithm == Algorithm::AlphaBeta;
         match self.config.root_search {
@@ -72,24 +68,14 @@ where
     }
 
     /// Aspiration windows around `guess` (see [`RootSearch::Aspiration`]).
-    fn aspiration<I>(
+    fn aspiration(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
         depth: u32,
         guess: Option<E::Score>,
-        search: &mut I,
-    ) -> Result<E::Score, Halt>
-    where
-        I: FnMut(
-            &mut Self,
-            &mut Context<'_, '_, G::Player>,
-            &mut G,
-            u32,
-            E::Score,
-            E::Score,
-        ) -> Result<E::Score, Halt>,
-    {
+        search: &mut RootSearchFn<'_, Self, G, E::Score>,
+    ) -> Result<E::Score, Halt> {
         let infinity = E::Score::INFINITY;
         let band = E::Score::win_in(MAX_MATE_PLY);
         // The first iteration, and one after a win or a loss, search the whole window.
