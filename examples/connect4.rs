@@ -170,10 +170,11 @@ fn play(engine_first: bool, level: usize, seed: u64, table: &HeapTable<i32>) -> 
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let engine_side = u8::from(!engine_first);
-    outln!(
-        "Level {level} (seed {seed}). You play {}. Type a column, 1-7.",
-        ["X", "O"][usize::from(1 - engine_side)]
-    );
+    if strength.margin.is_some() {
+        // The draws of a weaker level (the full engine draws none).
+        outln!("Level {level}, seed {seed} (--seed {seed} plays this game again).");
+    }
+    outln!("You play {}. Type a column, 1-7.", ["X", "O"][usize::from(1 - engine_side)]);
     while !position.is_won() && position.remaining_cells() > 0 {
         let column = if position.player_to_move() == engine_side {
             let depth = strength.depth.min(position.remaining_cells());

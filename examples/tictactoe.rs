@@ -90,10 +90,11 @@ fn play(engine_mark: Mark, level: usize, seed: u64) -> ExitCode {
     let mut board = Board::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    outln!(
-        "Level {level} (seed {seed}). You are {}. Type a cell number 0-8.",
-        engine_mark.opponent().to_char()
-    );
+    if strength.margin.is_some() {
+        // The draws of a weaker level (the full engine draws none).
+        outln!("Level {level}, seed {seed} (--seed {seed} plays this game again).");
+    }
+    outln!("You are {}. Type a cell number 0-8.", engine_mark.opponent().to_char());
     while !board.is_terminal() {
         let cell = if board.side_to_move() == engine_mark {
             let result = match solver.search(&mut board, &Limits::depth(strength.depth)) {

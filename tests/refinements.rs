@@ -570,6 +570,15 @@ fn the_new_options_are_checked() {
         Err(SearchError::ZeroLines)
     );
     assert_eq!(engine.mtdf(&mut Board::new(), 2, i32::MIN), Err(SearchError::InvalidWindow));
+    // Engines of one ply and of none.
+    let won_next = || Board::parse("XX.OO....").unwrap();
+    let mut one: Engine<Board, TicTacToeEval, 9, 1> = Engine::new(TicTacToeEval, Config::new());
+    let analysis = one.analyze(&mut won_next(), &Limits::depth(1), 9).unwrap();
+    assert_eq!((analysis.moves[0].mv, analysis.score), (2, i32::win_in(1)));
+    assert_eq!(analysis.moves[0].pv.as_slice(), &[2]);
+    assert_eq!(one.mtdf(&mut won_next(), 1, 0).unwrap().best_move, Some(2));
+    let mut none: Engine<Board, TicTacToeEval, 9, 0> = Engine::new(TicTacToeEval, Config::new());
+    assert_eq!(none.mtdf(&mut Board::new(), 0, 5).unwrap().score, 0);
     let mut float: Engine<Board, FloatTicTacToe, 9, 9> = Engine::new(FloatTicTacToe, Config::new());
     assert_eq!(float.mtdf(&mut Board::new(), 2, f64::NAN), Err(SearchError::InvalidWindow));
     assert_eq!(float.mtdf(&mut Board::new(), 9, f64::INFINITY).unwrap().score, 0.0);

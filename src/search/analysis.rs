@@ -233,7 +233,7 @@ where
         work.clear();
         ctx.stats.root_searches += 1;
         ctx.visit()?;
-        self.pv[0].clear();
+        self.clear_pv(0);
         if game.is_terminal() {
             return self.evaluate(ctx, game, 0, depth);
         }
@@ -276,7 +276,8 @@ where
             if exact {
                 // Cannot fail: a line from ply 1 holds at most MAX_PLY - 1 moves.
                 let _ = line.push(mv);
-                for &m in &self.pv[1] {
+                // The child's line (none when the engine holds a single ply).
+                for &m in self.pv.get(1).into_iter().flatten() {
                     if line.push(m).is_err() {
                         break;
                     }
@@ -294,7 +295,9 @@ where
             let _ = work.insert(at, RootMove { mv, score, bound, pv: line });
         }
         if let Some(best) = work.first() {
-            self.pv[0].clone_from(&best.pv);
+            if let Some(root_line) = self.pv.first_mut() {
+                root_line.clone_from(&best.pv);
+            }
             return Ok(best.score);
         }
         Ok(-infinity)

@@ -155,7 +155,7 @@ where
                 if g < beta {
                     (upper, upper_horizon) = (g, horizon);
                 }
-                line.clone_from(&self.pv[0]);
+                self.copy_root_line(&mut line);
             }
         }
         if line.is_empty() {
@@ -165,10 +165,18 @@ where
             let beta = self.null_window_above(g).unwrap_or(infinity);
             ctx.stats.root_searches += 1;
             step(self, ctx, alpha, beta)?;
-            line.clone_from(&self.pv[0]);
+            self.copy_root_line(&mut line);
         }
         ctx.reached_horizon = lower_horizon || upper_horizon;
         Ok((g, line))
+    }
+
+    /// Copies the root's line, `pv[0]`, into `line` (empty for an engine of no ply).
+    fn copy_root_line(&self, line: &mut heapless::Vec<G::Move, MAX_PLY>) {
+        match self.pv.first() {
+            Some(root) => line.clone_from(root),
+            None => line.clear(),
+        }
     }
 
     /// Puts into `pv[0]` the line `line` (or, empty, the table's move for the root), followed

@@ -576,7 +576,7 @@ where
 
     /// Empties the line from `ply`.
     #[inline(always)]
-    fn clear_pv(&mut self, ply: u32) {
+    pub(super) fn clear_pv(&mut self, ply: u32) {
         if let Some(line) = self.pv.get_mut(ply as usize) {
             line.clear();
         }
