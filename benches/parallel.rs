@@ -160,7 +160,24 @@ fn main() {
         .collect();
     let l1_depth = option("--l1-depth", 12);
     cases.push((format!("{count} positions of Test_L1_R1, depth {l1_depth}"), l1, l1_depth));
-    for scheme in [ParallelScheme::RootSplit, ParallelScheme::LazySmp] {
+    let schemes: Vec<ParallelScheme> = args
+        .iter()
+        .position(|a| a == "--schemes")
+        .and_then(|i| args.get(i + 1))
+        .map_or_else(
+            || vec![ParallelScheme::RootSplit, ParallelScheme::LazySmp, ParallelScheme::Abdada],
+            |v| {
+                v.split(',')
+                    .map(|name| match name {
+                        "root" => ParallelScheme::RootSplit,
+                        "lazy" => ParallelScheme::LazySmp,
+                        "abdada" => ParallelScheme::Abdada,
+                        other => panic!("unknown scheme {other}: root, lazy or abdada"),
+                    })
+                    .collect()
+            },
+        );
+    for scheme in schemes {
         if only_root_split && scheme != ParallelScheme::RootSplit {
             continue;
         }

@@ -105,6 +105,7 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
             halt: None,
             horizon_ply: 0,
             plain: main.plain,
+            links: main.links,
         }
     }
 

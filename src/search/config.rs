@@ -118,6 +118,11 @@ pub enum ParallelScheme {
     /// Lazy SMP: every thread searches the whole root, sharing the transposition table; the
     /// main thread's result is returned (helpers search one ply deeper on odd threads).
     LazySmp,
+    /// ABDADA (Weill 1996): every thread searches the whole root at the main thread's depth,
+    /// sharing the transposition table, and a node puts off the moves another thread is
+    /// searching until its other moves are done, so that the threads spread over the tree
+    /// instead of searching the same subtrees; the main thread's result is returned.
+    Abdada,
 }
 
 impl Config {

@@ -74,7 +74,7 @@ use rand_core::SeedableRng;
 use rand_xorshift::XorShiftRng;
 
 pub use config::{Algorithm, Config, ParallelScheme, TtCutoffs};
-pub(crate) use context::{Context, Halt};
+pub(crate) use context::{Context, Halt, Links};
 pub(crate) use node::Node;
 pub use result::{IterationInfo, SearchResult, SearchStats, WindowResult};
 
@@ -274,7 +274,7 @@ where
     where
         F: FnMut(&IterationInfo<'_, G::Move, E::Score>),
     {
-        self.iterate(game, limits, on_iteration, |engine, ctx, game, depth| {
+        self.iterate(game, limits, context::Links::default(), on_iteration, |engine, ctx, game, depth| {
             engine.root_iteration(ctx, game, depth)
         })
     }

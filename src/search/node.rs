@@ -3,6 +3,7 @@
 use rand_core::Rng;
 
 use super::features;
+use super::context::{Deferred, DEFER_MIN_DEPTH};
 use super::{Context, Engine, Halt};
 use crate::error::SearchError;
 use crate::game::{EvalContext, Evaluator, Game, MoveList};
@@ -239,8 +240,21 @@ where
         let mut best = -E::Score::INFINITY;
         let mut best_move = None;
         let mut ties = 0u32;
-        for index in 0..moves.len() {
-            if index == next_stage / 2 {
+        // In a parallel search that defers busy moves (ABDADA, Weill 1996): the moves other
+        // threads were searching when this node reached them, searched after the others.
+        let defer = node.depth >= DEFER_MIN_DEPTH && T::ENABLED && pruning;
+        let mut deferred = Deferred::new();
+        let mut cursor = 0;
+        loop {
+            let (index, first_pass) = if cursor < moves.len() {
+                cursor += 1;
+                (cursor - 1, true)
+            } else if let Some(index) = deferred.next() {
+                (index, false)
+            } else {
+                break;
+            };
+            if index == next_stage / 2 && first_pass {
                 let rest = &mut moves.as_mut_slice()[index..];
                 next_stage = if next_stage % 2 == 1 {
                     self.sorter.order_rest::<MAX_MOVES>(game, rest, &hints);
@@ -252,6 +266,15 @@ where
                 };
             }
             let mv = moves.as_slice()[index];
+            // The move's mark (never the first move's: its search gives the others their
+            // alpha, as in the young brothers wait concept).
+            let mark = if defer && index > 0 { ctx.busy_mark(key, mv.move_code()) } else { None };
+            if let Some(mark) = mark {
+                if first_pass && ctx.is_busy(mark) && deferred.push(index) {
+                    continue;
+                }
+                ctx.enter_busy(mark);
+            }
             let child = Node {
                 depth: node.depth - 1,
                 ply: ply + 1,
@@ -273,6 +296,9 @@ where
                 ctx, game, side, child, node.pv, index, reduction, move_alpha, beta,
             );
             game.unmake_move(mv, undo);
+            if let Some(mark) = mark {
+                ctx.leave_busy(mark);
+            }
             if ctx.halt.is_some() {
                 return E::Score::ZERO;
             }

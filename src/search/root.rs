@@ -3,6 +3,7 @@
 use rand_core::SeedableRng;
 use rand_xorshift::XorShiftRng;
 
+use super::context::Links;
 use super::features::{self, DYNAMIC};
 use super::{Algorithm, Context, Engine, Halt, IterationInfo, Node, SearchResult};
 use crate::clock::Limits;
@@ -22,11 +23,12 @@ where
 {
     /// Iterative deepening around `iteration`, which searches the root to a depth, leaves the
     /// principal variation in `pv[0]` and returns the root's score: the sequential search, or
-    /// a parallel one that splits the root.
-    pub(crate) fn iterate<F, I>(
+    /// a parallel one that splits the root or shares the table (through `links`).
+    pub(crate) fn iterate<'l, F, I>(
         &mut self,
         game: &mut G,
-        limits: &Limits<'_>,
+        limits: &'l Limits<'_>,
+        links: Links<'l>,
         mut on_iteration: F,
         mut iteration: I,
     ) -> Result<SearchResult<G::Move, E::Score, MAX_PLY>, SearchError>
@@ -36,6 +38,11 @@ where
     {
         self.check_limits(limits)?;
         let mut ctx = Context::new(Some(limits), u64::from(self.config.poll_interval_nodes.max(1)));
+        ctx.links = links;
+        #[cfg(feature = "std")]
+        if links.interrupt.is_some() {
+            ctx.abort = links.interrupt;
+        }
         ctx.start_micros = limits.clock.map_or(0, |c| c.now_micros());
         ctx.root_side = Some(game.side_to_move());
         self.start_search();
@@ -240,6 +247,7 @@ mod tests {
         let result = engine.iterate(
             game,
             limits,
+            Links::default(),
             |_| {},
             |engine, ctx, game, depth| {
                 let infinity = E::Score::INFINITY;
