@@ -160,11 +160,8 @@ fn main() {
         .collect();
     let l1_depth = option("--l1-depth", 12);
     cases.push((format!("{count} positions of Test_L1_R1, depth {l1_depth}"), l1, l1_depth));
-    let schemes: Vec<ParallelScheme> = args
-        .iter()
-        .position(|a| a == "--schemes")
-        .and_then(|i| args.get(i + 1))
-        .map_or_else(
+    let schemes: Vec<ParallelScheme> =
+        args.iter().position(|a| a == "--schemes").and_then(|i| args.get(i + 1)).map_or_else(
             || vec![ParallelScheme::RootSplit, ParallelScheme::LazySmp, ParallelScheme::Abdada],
             |v| {
                 v.split(',')

@@ -44,9 +44,20 @@ fn list(args: &[String], name: &str, default: &str) -> Vec<u64> {
     text.split(',').map(|v| v.parse().expect("a number")).collect()
 }
 
-fn engine(table: TableSlice<'static, i32>, threads: u32, scheme: ParallelScheme, poll: u32) -> Searcher {
-    let config =
-        Config { threads, parallel_scheme: scheme, poll_interval_nodes: poll, ..Config::new() };
+fn engine(
+    table: TableSlice<'static, i32>,
+    threads: u32,
+    scheme: ParallelScheme,
+    poll: u32,
+    lmr: bool,
+) -> Searcher {
+    let config = Config {
+        threads,
+        parallel_scheme: scheme,
+        poll_interval_nodes: poll,
+        lmr,
+        ..Config::new()
+    };
     let engine = Engine::<Connect4, Connect4Heuristic, 7, 42>::new(Connect4Heuristic, config)
         .with_table(table);
     let mut parallel = ParallelEngine::new(engine).expect("a thread pool");
@@ -54,15 +65,24 @@ fn engine(table: TableSlice<'static, i32>, threads: u32, scheme: ParallelScheme,
     parallel
 }
 
-/// All threads' nodes and the main thread's, over the positions.
-fn run(engine: &mut Searcher, table: TableSlice<'static, i32>, positions: &[Connect4], depth: u32) -> (u64, u64) {
+/// All threads' nodes and the search's length in the model (the sequential search's nodes
+/// for one thread), over the positions.
+fn run(
+    engine: &mut Searcher,
+    table: TableSlice<'static, i32>,
+    positions: &[Connect4],
+    depth: u32,
+) -> (u64, u64) {
     let (mut all, mut main) = (0, 0);
     for position in positions {
         table.clear();
         engine.clear_history();
         let result = engine.search(&mut position.clone(), &Limits::depth(depth)).unwrap();
         all += result.nodes;
-        main += engine.last_thread_nodes().first().copied().unwrap_or(result.nodes);
+        main += match engine.last_model_length() {
+            0 => result.nodes,
+            length => length,
+        };
     }
     (all, main)
 }
@@ -82,6 +102,7 @@ fn main() {
     let count = list(&args, "--positions", "0")[0] as usize;
     let l1_depth = list(&args, "--l1-depth", "16")[0] as u32;
     let min_nodes = list(&args, "--min-split-nodes", "16384")[0];
+    let lmr = !args.iter().any(|a| a == "--no-lmr");
     let schemes: Vec<ParallelScheme> = args
         .iter()
         .position(|a| a == "--schemes")
@@ -91,7 +112,9 @@ fn main() {
         .map(|name| match name {
             "lazy" => ParallelScheme::LazySmp,
             "abdada" => ParallelScheme::Abdada,
-            other => panic!("unknown scheme {other}: lazy or abdada (root splitting is not simulated)"),
+            other => {
+                panic!("unknown scheme {other}: lazy or abdada (root splitting is not simulated)")
+            }
         })
         .collect();
     let tables: Vec<TableSlice<'static, i32>> = bits
@@ -108,6 +131,23 @@ fn main() {
         .iter()
         .map(|&d| (format!("empty board, depth {d}"), vec![Connect4::new()], d as u32))
         .collect();
+    let openings = list(&args, "--openings", "0")[0] as usize;
+    if openings > 0 {
+        // Every position after `openings` moves from the empty board (7^n of them).
+        let mut positions = vec![String::new()];
+        for _ in 0..openings {
+            positions =
+                positions.iter().flat_map(|p| (1..=7).map(move |c| format!("{p}{c}"))).collect();
+        }
+        let positions: Vec<Connect4> =
+            positions.iter().map(|m| Connect4::from_moves(m).unwrap()).collect();
+        let depth = list(&args, "--opening-depth", "12")[0] as u32;
+        cases.push((
+            format!("{} openings of {openings} moves, depth {depth}", positions.len()),
+            positions,
+            depth,
+        ));
+    }
     if count > 0 {
         let l1: Vec<Connect4> = include_str!("../tests/data/connect4/Test_L1_R1")
             .lines()
@@ -124,7 +164,7 @@ fn main() {
     for (name, positions, depth) in &cases {
         let mut seq_nodes = 0;
         for &table in &tables {
-            let mut sequential = engine(table, 1, ParallelScheme::Abdada, poll);
+            let mut sequential = engine(table, 1, ParallelScheme::Abdada, poll, lmr);
             seq_nodes += run(&mut sequential, table, positions, *depth).0;
         }
         println!("{name} | sequential | 1 | {seq_nodes} | 1.00 | 1.00 | 1.00x");
@@ -133,7 +173,7 @@ fn main() {
                 let mut engines: Vec<Searcher> = tables
                     .iter()
                     .map(|&table| {
-                        let mut parallel = engine(table, n as u32, scheme, poll);
+                        let mut parallel = engine(table, n as u32, scheme, poll, lmr);
                         parallel.set_min_split_nodes(min_nodes);
                         parallel
                     })

@@ -64,6 +64,34 @@ mod split;
 pub(crate) use busy::BusyMoves;
 pub use pacer::LockStep;
 
+/// The killers and history the threads of a shared-table search exchange as they search
+/// (ABDADA): with late move reductions, the depth a position is searched to depends on the
+/// order of the moves above it, and so on each thread's history; threads that order alike
+/// store table entries the others can use. Each thread adds what it learnt since its last
+/// exchange to the common sorter and takes the result.
+pub(crate) struct SharedSorter<O> {
+    common: std::sync::Arc<Mutex<O>>,
+    /// The common sorter as this thread took it last.
+    base: O,
+    /// The exchange itself (where `O: Clone` is known).
+    pub(crate) exchange: fn(&mut O, &mut SharedSorter<O>),
+}
+
+impl<O: Clone> SharedSorter<O> {
+    fn new(common: std::sync::Arc<Mutex<O>>, exchange: fn(&mut O, &mut SharedSorter<O>)) -> Self {
+        let base = lock(&common).clone();
+        Self { common, base, exchange }
+    }
+}
+
+/// [`SharedSorter::exchange`] for a game's sorter.
+fn exchange_sorter<G: Game, O: MoveSorter<G> + Clone>(mine: &mut O, shared: &mut SharedSorter<O>) {
+    let mut common = lock(&shared.common);
+    common.merge(&shared.base, mine);
+    mine.clone_from(&common);
+    shared.base.clone_from(&common);
+}
+
 use split::{SplitMoveMode, SplitMoveScore, SplitMoves, SplitStart};
 
 /// Why a parallel engine could not be built.
@@ -137,6 +165,8 @@ pub struct ParallelEngine<
     pacer: Option<std::sync::Arc<LockStep>>,
     /// The nodes of each thread in the last shared-table search, the main thread's first.
     last_thread_nodes: Vec<u64>,
+    /// The last simulated search's length in the model, in nodes.
+    last_model_length: u64,
 }
 
 /// The default of [`ParallelEngine::set_min_split_nodes`]: a few milliseconds of search.
@@ -256,6 +286,7 @@ where
             busy: BusyMoves::new(),
             pacer: None,
             last_thread_nodes: Vec::new(),
+            last_model_length: 0,
         })
     }
 
@@ -282,6 +313,14 @@ where
     #[doc(hidden)]
     pub fn simulate_lock_step(&mut self, on: bool) {
         self.pacer = on.then(|| std::sync::Arc::new(LockStep::new()));
+    }
+
+    /// For measurements: the length of the last search simulated in lock step (see
+    /// [`ParallelEngine::simulate_lock_step`]) in the model, in nodes: the main thread's
+    /// turns, searching or waiting, times the poll interval. 0 otherwise.
+    #[doc(hidden)]
+    pub fn last_model_length(&self) -> u64 {
+        self.last_model_length
     }
 
     /// For measurements: the nodes each thread visited in the last search of a shared-table
@@ -344,6 +383,7 @@ where
         match self.main.config().parallel_scheme {
             ParallelScheme::RootSplit => {
                 self.last_thread_nodes.clear();
+                self.last_model_length = 0;
                 // A trial copy of the root: it tells the host at once when its clone callback
                 // fails, even if this search never splits (the split nodes make their own).
                 drop(game.clone());
@@ -355,12 +395,18 @@ where
                 // inside the pool, and the splitting thread takes moves itself.
                 let min_split_nodes = self.min_split_nodes;
                 pool.install(|| {
-                    main.iterate(game, limits, Links::default(), on_iteration, |main, ctx, game, depth| {
-                        if ctx.nodes() < min_split_nodes {
-                            return main.root_iteration(ctx, game, depth);
-                        }
-                        workers.split_iteration(main, ctx, game, depth)
-                    })
+                    main.iterate(
+                        game,
+                        limits,
+                        Links::default(),
+                        on_iteration,
+                        |main, ctx, game, depth| {
+                            if ctx.nodes() < min_split_nodes {
+                                return main.root_iteration(ctx, game, depth);
+                            }
+                            workers.split_iteration(main, ctx, game, depth)
+                        },
+                    )
                 })
             }
             scheme => {
@@ -370,10 +416,14 @@ where
                     busy: abdada.then_some(&self.busy),
                     pacer: self.pacer.as_deref(),
                     interrupt: None,
+                    share_sorters: false,
                 };
-                let options =
-                    SharedTableOptions { links, depth_offsets: !abdada, min_nodes: self.min_split_nodes };
-                let (result, thread_nodes) = shared_table_search(
+                let options = SharedTableOptions {
+                    links,
+                    depth_offsets: !abdada,
+                    min_nodes: self.min_split_nodes,
+                };
+                let (result, thread_nodes, main_turns) = shared_table_search(
                     pool,
                     helpers,
                     &mut self.main,
@@ -387,6 +437,8 @@ where
                     pacer.reset();
                 }
                 self.last_thread_nodes = thread_nodes;
+                self.last_model_length =
+                    main_turns * u64::from(self.main.config().poll_interval_nodes.max(1));
                 result
             }
         }
@@ -819,6 +871,9 @@ where
     }
 }
 
+/// A search's outcome.
+type Searched<M, S, const MAX_PLY: usize> = Result<SearchResult<M, S, MAX_PLY>, SearchError>;
+
 /// How [`shared_table_search`] shares the work.
 struct SharedTableOptions<'b> {
     /// ABDADA's marks of the moves being searched (none under Lazy SMP), and the pacer of a
@@ -868,7 +923,9 @@ struct HelperState {
 
 /// What a helper of a shared-table search is given: the root, its depth offset, the deepest
 /// depth, its links with the other threads and its poll interval.
-struct HelperJob<'b, G> {
+struct HelperJob<'b, G, O> {
+    /// The sorter the threads share, if they do.
+    shared_sorter: Option<SharedSorter<O>>,
     root: G,
     offset: u32,
     max_depth: u32,
@@ -894,7 +951,7 @@ fn shared_table_search<G, E, F, const MAX_MOVES: usize, const MAX_PLY: usize, T,
     limits: &Limits<'_>,
     on_iteration: F,
     options: SharedTableOptions<'_>,
-) -> (Result<SearchResult<G::Move, E::Score, MAX_PLY>, SearchError>, Vec<u64>)
+) -> (Searched<G::Move, E::Score, MAX_PLY>, Vec<u64>, u64)
 where
     G: Game + Clone + Send,
     G::Move: Send + Sync,
@@ -922,10 +979,13 @@ where
     let poll_interval = u64::from(main.config().poll_interval_nodes.max(1));
     let max_depth = limits.max_depth;
     let ends_iterations = !options.depth_offsets;
+    let share_sorters = ends_iterations;
     let links = Links {
         interrupt: ends_iterations.then_some(&shared.interrupt),
+        share_sorters,
         ..options.links
     };
+    let common_sorter = std::sync::Arc::new(Mutex::new(main.sorter().clone()));
     let (shared, states) = (&shared, &states);
     let result = pool.scope(|scope| {
         let mut started = false;
@@ -946,10 +1006,18 @@ where
                 }
             } else if ctx.nodes() >= options.min_nodes {
                 started = true;
+                if share_sorters {
+                    *lock(&common_sorter) = main.sorter().clone();
+                    main.shared_sorter =
+                        Some(SharedSorter::new(common_sorter.clone(), exchange_sorter::<G, O>));
+                }
                 shared.main_depth.store(depth, Ordering::Relaxed);
                 for (index, (helper, state)) in helpers.iter().zip(states).enumerate() {
                     let offset = u32::from(options.depth_offsets && index % 2 == 0);
                     let job = HelperJob {
+                        shared_sorter: share_sorters.then(|| {
+                            SharedSorter::new(common_sorter.clone(), exchange_sorter::<G, O>)
+                        }),
                         root: game.clone(),
                         offset,
                         max_depth,
@@ -992,15 +1060,15 @@ where
                 (searched, _) => searched,
             }
         });
-        if let Some(pacer) = links.pacer {
-            pacer.leave();
-        }
+        let main_turns = links.pacer.map_or(0, LockStep::leave);
+        main.shared_sorter = None;
         shared.stop.store(true, Ordering::Relaxed);
         for state in states {
             state.restart.store(true, Ordering::Relaxed);
         }
-        result
+        (result, main_turns)
     });
+    let (result, main_turns) = result;
     let helper_nodes: Vec<u64> = states.iter().map(|s| s.nodes.load(Ordering::Relaxed)).collect();
     let result = result.map(|mut result| {
         let extra: u64 = helper_nodes.iter().sum();
@@ -1013,7 +1081,7 @@ where
         thread_nodes.push(r.nodes - helper_nodes.iter().sum::<u64>());
         thread_nodes.extend(helper_nodes);
     }
-    (result, thread_nodes)
+    (result, thread_nodes, main_turns)
 }
 
 impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
@@ -1029,11 +1097,20 @@ where
     /// until the main thread's search ends. Returns the nodes it visited.
     fn help(
         &mut self,
-        job: HelperJob<'_, G>,
+        job: HelperJob<'_, G, O>,
         shared: &SharedTable<O, G::Move, E::Score, MAX_PLY>,
         state: &HelperState,
     ) -> u64 {
-        let HelperJob { mut root, offset, max_depth, links, poll_interval, ends_iterations } = job;
+        let HelperJob {
+            shared_sorter,
+            mut root,
+            offset,
+            max_depth,
+            links,
+            poll_interval,
+            ends_iterations,
+        } = job;
+        self.shared_sorter = shared_sorter;
         let mut nodes = 0;
         let mut completed = 0;
         let mut synced = 0;
@@ -1053,6 +1130,10 @@ where
                 if let Some((sorter, line)) = lock(&shared.start).as_ref() {
                     self.sorter = sorter.clone();
                     self.prev_pv.clone_from(line);
+                }
+                if let Some(common) = &mut self.shared_sorter {
+                    self.sorter.clone_from(&lock(&common.common));
+                    common.base.clone_from(&self.sorter);
                 }
                 synced = main_depth;
             }
@@ -1097,6 +1178,7 @@ where
                 }
             }
         }
+        self.shared_sorter = None;
         nodes
     }
 }

@@ -1,19 +1,20 @@
 //! A simulation of a machine with as many cores as threads, on whatever cores there are.
 //!
-//! The threads of a shared-table search (Lazy SMP, ABDADA) take turns in lock step: at every
-//! poll (every `Config::poll_interval_nodes` nodes) a thread waits until every other thread
-//! still searching has made as many polls. Each thread then advances at the same pace, one
-//! batch of nodes per round, as on a machine where every thread has a core of its own and
-//! every node costs the same. The number of rounds the main thread took is the search's
-//! length in that model, in batches: the sequential search's nodes over it is the speed-up
-//! the model predicts, free of this machine's load and core count, and the node counts are
-//! those of such a machine (up to the batch). Only the benchmarks use it
-//! (`ParallelEngine::simulate_lock_step`); a search without it never waits.
+//! The threads of a shared-table search (Lazy SMP, ABDADA) take turns: one thread searches at
+//! a time, for one poll interval (`Config::poll_interval_nodes` nodes), then hands the turn to
+//! the next thread in a fixed ring. Every thread thus advances at the same pace, one batch of
+//! nodes per round, as on a machine where every thread has a core of its own and every node
+//! costs the same; and since only one thread runs at a time, the run is deterministic,
+//! whatever this machine's cores and load. The main thread's turns (its polls, and the rounds
+//! it spent waiting for another thread) times the poll interval are then the search's length
+//! in that model, in nodes: the sequential search's nodes over it is the speed-up the model
+//! predicts. Only the benchmarks use it (`ParallelEngine::simulate_lock_step`); a search
+//! without it never waits.
 
 use std::cell::Cell;
 use std::sync::{Condvar, Mutex, PoisonError};
 
-/// The lock-step pacer (see the module documentation).
+/// The turn-taking pacer (see the module documentation).
 #[derive(Default)]
 pub struct LockStep {
     state: Mutex<State>,
@@ -22,22 +23,18 @@ pub struct LockStep {
 
 #[derive(Default)]
 struct State {
-    /// Polls made by each participant, and whether it is still searching.
-    rounds: Vec<u64>,
-    active: Vec<bool>,
-    /// The most rounds any participant reached (the run's length once all have left).
-    longest: u64,
-}
-
-impl State {
-    /// The fewest rounds among the participants still searching.
-    fn slowest(&self) -> Option<u64> {
-        self.rounds.iter().zip(&self.active).filter(|(_, &a)| a).map(|(&r, _)| r).min()
-    }
+    /// The participants still searching, in turn order.
+    ring: Vec<usize>,
+    /// Participants so far (the next one's number).
+    joined: usize,
+    /// The participant whose turn it is.
+    holder: Option<usize>,
+    /// Turns taken by each participant (polls, and rounds spent waiting).
+    turns: Vec<u64>,
 }
 
 std::thread_local! {
-    /// This thread's participant number in the pacer it joined last.
+    /// This thread's participant number in the pacer it takes part in.
     static SLOT: Cell<Option<usize>> = const { Cell::new(None) };
 }
 
@@ -51,40 +48,59 @@ impl LockStep {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// A new participant, starting level with the slowest one: its number, for
+    /// A new participant, last in the ring (the first one has the turn): its number, for
     /// [`LockStep::bind`] on the thread that will search.
     pub(crate) fn join(&self) -> usize {
         let mut state = self.state();
-        let start = state.slowest().unwrap_or(state.longest);
-        state.rounds.push(start);
-        state.active.push(true);
-        state.rounds.len() - 1
+        let slot = state.joined;
+        state.joined += 1;
+        state.ring.push(slot);
+        state.turns.push(0);
+        state.holder.get_or_insert(slot);
+        slot
     }
 
-    /// Makes the calling thread the participant `slot`.
+    /// Makes the calling thread the participant `slot`, and waits for its turn.
     pub(crate) fn bind(&self, slot: usize) {
         SLOT.with(|cell| cell.set(Some(slot)));
+        let mut state = self.state();
+        while state.holder != Some(slot) {
+            state = self.turn.wait(state).unwrap_or_else(PoisonError::into_inner);
+        }
     }
 
-    /// Ends the calling thread's participation; returns its rounds.
+    /// Hands the turn from `me` to the next participant in the ring.
+    fn pass(&self, state: &mut State, me: usize) {
+        if let Some(at) = state.ring.iter().position(|&s| s == me) {
+            state.holder = state.ring.get((at + 1) % state.ring.len()).copied();
+        }
+        self.turn.notify_all();
+    }
+
+    /// Ends the calling thread's participation (passing the turn on); returns the turns it
+    /// took, its time in the model in poll intervals.
     pub(crate) fn leave(&self) -> u64 {
         let Some(me) = SLOT.with(Cell::take) else { return 0 };
         let mut state = self.state();
-        state.active[me] = false;
-        let rounds = state.rounds[me];
-        state.longest = state.longest.max(rounds);
+        let turns = state.turns[me];
+        if state.holder == Some(me) {
+            self.pass(&mut state, me);
+        }
+        state.ring.retain(|&s| s != me);
+        if state.holder == Some(me) {
+            state.holder = state.ring.first().copied();
+        }
         self.turn.notify_all();
-        rounds
+        turns
     }
 
-    /// One poll of the calling thread: counts a round and waits until no participant still
-    /// searching is behind it.
+    /// One poll of the calling thread: hands the turn on and waits until it comes back.
     pub(crate) fn tick(&self) {
         let Some(me) = SLOT.with(Cell::get) else { return };
         let mut state = self.state();
-        state.rounds[me] += 1;
-        self.turn.notify_all();
-        while state.slowest().is_some_and(|slowest| state.rounds[me] > slowest) {
+        state.turns[me] += 1;
+        self.pass(&mut state, me);
+        while state.holder != Some(me) {
             state = self.turn.wait(state).unwrap_or_else(PoisonError::into_inner);
         }
     }

@@ -48,6 +48,10 @@ pub(crate) struct Context<'l, 'c, P> {
     pub(crate) plain: bool,
     /// What this thread of a parallel search shares with the others (nothing without `std`).
     pub(crate) links: Links<'l>,
+    /// Raised at a poll when the threads exchange what their sorters learnt: the next node
+    /// deep enough does it (see [`Links::share_sorters`]).
+    #[cfg(feature = "std")]
+    pub(crate) sorter_exchange_due: bool,
 }
 
 /// What a thread of a parallel search shares with the others through its context: the marks
@@ -64,6 +68,9 @@ pub(crate) struct Links<'l> {
     /// Ends the main thread's current iteration when another thread has completed it.
     #[cfg(feature = "std")]
     pub(crate) interrupt: Option<&'l AtomicBool>,
+    /// The threads exchange what their sorters learnt at every poll (ABDADA).
+    #[cfg(feature = "std")]
+    pub(crate) share_sorters: bool,
 
     #[cfg(not(feature = "std"))]
     _none: core::marker::PhantomData<&'l ()>,
@@ -71,7 +78,7 @@ pub(crate) struct Links<'l> {
 
 /// Plies left at or above which a node puts off the moves other threads are searching
 /// (ABDADA): below it a subtree is too small to be worth the marks.
-pub(crate) const DEFER_MIN_DEPTH: u32 = 3;
+pub(crate) const DEFER_MIN_DEPTH: u32 = 4;
 
 /// The moves a node put off because other threads were searching them (ABDADA), searched
 /// after its other moves: their indices in the node's move list. Without `std` there are no
@@ -145,6 +152,8 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
             horizon_ply: 0,
             plain: false,
             links: Links::default(),
+            #[cfg(feature = "std")]
+            sorter_exchange_due: false,
         }
     }
 
@@ -166,6 +175,15 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
         None
     }
 
+    /// Whether this thread defers the moves other threads are searching (ABDADA).
+    #[inline(always)]
+    pub(crate) fn defers_busy_moves(&self) -> bool {
+        #[cfg(feature = "std")]
+        return self.links.busy.is_some();
+        #[cfg(not(feature = "std"))]
+        false
+    }
+
     /// Whether another thread is searching the move of `mark`.
     #[inline(always)]
     pub(crate) fn is_busy(&self, mark: u64) -> bool {
@@ -174,6 +192,15 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
             return busy.is_busy(mark);
         }
         let _ = mark;
+        false
+    }
+
+    /// Whether the sorters' exchange is due (see [`Links::share_sorters`]); lowers the flag.
+    #[inline(always)]
+    pub(crate) fn take_sorter_exchange(&mut self) -> bool {
+        #[cfg(feature = "std")]
+        return core::mem::take(&mut self.sorter_exchange_due);
+        #[cfg(not(feature = "std"))]
         false
     }
 
@@ -251,8 +278,11 @@ impl<P> Context<'_, '_, P> {
         self.stats.nodes += self.poll_interval;
         self.countdown = self.poll_interval;
         #[cfg(feature = "std")]
-        if let Some(pacer) = self.links.pacer {
-            pacer.tick();
+        {
+            self.sorter_exchange_due = self.links.share_sorters;
+            if let Some(pacer) = self.links.pacer {
+                pacer.tick();
+            }
         }
         // A parallel search's abort (another thread of the same split failed high or failed)
         // holds within `min_depth` too: the split node then settles, or fails, as a whole.

@@ -25,6 +25,10 @@ pub const LMR: u8 = 8;
 pub const QUIESCENCE: u8 = 16;
 /// Mate distance pruning (for an evaluator with mate scores).
 pub const MDP: u8 = 32;
+/// ABDADA's deferral of the moves other threads are searching (a thread of a parallel search
+/// with shared marks; never without `std`).
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub const ABDADA: u8 = 64;
 /// Read every feature from the configuration.
 pub const DYNAMIC: u8 = 128;
 
@@ -43,6 +47,75 @@ pub const DEFAULT_NO_QUIESCENCE: u8 = VALUE_PRESERVING | LMR;
 #[cfg_attr(not(feature = "std"), allow(dead_code))]
 pub const DEFAULT: u8 = DEFAULT_NO_QUIESCENCE | QUIESCENCE;
 
+/// Evaluates `$call` with `$f` the const feature set of the node loop compiled for `$bits`
+/// (one of the common sets, each with or without [`ABDADA`], under `std`), or [`DYNAMIC`]
+/// (with [`ABDADA`] if `$bits` has it) for any other set, and without `std` always.
+macro_rules! with_loop {
+    ($bits:expr, $f:ident => $call:expr) => {{
+        #[allow(unused_imports)]
+        use $crate::search::features::*;
+        let bits: u8 = $bits;
+        #[cfg(feature = "std")]
+        {
+            match bits {
+                PLAIN => {
+                    const $f: u8 = PLAIN;
+                    $call
+                }
+                VALUE_PRESERVING => {
+                    const $f: u8 = VALUE_PRESERVING;
+                    $call
+                }
+                DEFAULT_NO_QUIESCENCE => {
+                    const $f: u8 = DEFAULT_NO_QUIESCENCE;
+                    $call
+                }
+                DEFAULT => {
+                    const $f: u8 = DEFAULT;
+                    $call
+                }
+                VP_ABDADA => {
+                    const $f: u8 = VP_ABDADA;
+                    $call
+                }
+                DNQ_ABDADA => {
+                    const $f: u8 = DNQ_ABDADA;
+                    $call
+                }
+                DEFAULT_ABDADA => {
+                    const $f: u8 = DEFAULT_ABDADA;
+                    $call
+                }
+                _ if bits & ABDADA != 0 => {
+                    const $f: u8 = DYNAMIC | ABDADA;
+                    $call
+                }
+                _ => {
+                    const $f: u8 = DYNAMIC;
+                    $call
+                }
+            }
+        }
+        #[cfg(not(feature = "std"))]
+        {
+            let _ = bits;
+            const $f: u8 = DYNAMIC;
+            $call
+        }
+    }};
+}
+pub(crate) use with_loop;
+
+/// `Config::value_preserving()` in a thread of ABDADA.
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub const VP_ABDADA: u8 = VALUE_PRESERVING | ABDADA;
+/// `Config::new()` without quiescence, in a thread of ABDADA.
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub const DNQ_ABDADA: u8 = DEFAULT_NO_QUIESCENCE | ABDADA;
+/// `Config::new()` in a thread of ABDADA.
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub const DEFAULT_ABDADA: u8 = DEFAULT | ABDADA;
+
 impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
     Engine<G, E, MAX_MOVES, MAX_PLY, T, O>
 where
@@ -60,6 +133,13 @@ where
         } else {
             F & bit != 0
         }
+    }
+
+    /// ABDADA's deferral of busy moves: compiled into the loops of a parallel search's threads
+    /// only (the flag is a constant in every loop).
+    #[inline(always)]
+    pub(super) fn defers<const F: u8>() -> bool {
+        F & ABDADA != 0
     }
 
     /// Alpha-beta pruning, rather than plain minimax.

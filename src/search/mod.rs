@@ -74,7 +74,9 @@ use rand_core::SeedableRng;
 use rand_xorshift::XorShiftRng;
 
 pub use config::{Algorithm, Config, ParallelScheme, TtCutoffs};
-pub(crate) use context::{Context, Halt, Links};
+#[cfg(feature = "std")]
+pub(crate) use context::Links;
+pub(crate) use context::{Context, Halt};
 pub(crate) use node::Node;
 pub use result::{IterationInfo, SearchResult, SearchStats, WindowResult};
 
@@ -139,6 +141,10 @@ pub struct Engine<
     /// The principal variation of the previous iteration, tried first in the next.
     pub(crate) prev_pv: heapless::Vec<G::Move, MAX_PLY>,
     rng: Option<XorShiftRng>,
+    /// The killers and history this thread shares with the others of a parallel search
+    /// (ABDADA), and what it had of them at its last exchange.
+    #[cfg(feature = "std")]
+    pub(crate) shared_sorter: Option<crate::parallel::SharedSorter<O>>,
     _game: PhantomData<fn(&mut G)>,
 }
 
@@ -170,6 +176,8 @@ where
             pv: [const { heapless::Vec::new() }; MAX_PLY],
             prev_pv: heapless::Vec::new(),
             rng: None,
+            #[cfg(feature = "std")]
+            shared_sorter: None,
             _game: PhantomData,
         }
     }
@@ -274,9 +282,13 @@ where
     where
         F: FnMut(&IterationInfo<'_, G::Move, E::Score>),
     {
-        self.iterate(game, limits, context::Links::default(), on_iteration, |engine, ctx, game, depth| {
-            engine.root_iteration(ctx, game, depth)
-        })
+        self.iterate(
+            game,
+            limits,
+            context::Links::default(),
+            on_iteration,
+            |engine, ctx, game, depth| engine.root_iteration(ctx, game, depth),
+        )
     }
 
     /// One fixed-depth search of `game` with the window `(alpha, beta)`, without iterative
@@ -337,6 +349,16 @@ where
             Err(Halt::Failed) => Err(ctx.take_error()),
             // Without limits nothing can interrupt the search.
             Err(Halt::Interrupted) => unreachable!("a windowed search has no clock or stop flag"),
+        }
+    }
+
+    /// Exchanges what the sorter learnt with the other threads of a parallel search, when
+    /// it shares its sorter (ABDADA; see `parallel::SharedSorter`). Nothing otherwise.
+    #[inline(never)]
+    pub(crate) fn exchange_sorter(&mut self) {
+        #[cfg(feature = "std")]
+        if let Some(shared) = &mut self.shared_sorter {
+            (shared.exchange)(&mut self.sorter, shared);
         }
     }
 

@@ -2,8 +2,8 @@
 
 use rand_core::Rng;
 
-use super::features;
 use super::context::{Deferred, DEFER_MIN_DEPTH};
+use super::features;
 use super::{Context, Engine, Halt};
 use crate::error::SearchError;
 use crate::game::{EvalContext, Evaluator, Game, MoveList};
@@ -242,7 +242,10 @@ where
         let mut ties = 0u32;
         // In a parallel search that defers busy moves (ABDADA, Weill 1996): the moves other
         // threads were searching when this node reached them, searched after the others.
-        let defer = node.depth >= DEFER_MIN_DEPTH && T::ENABLED && pruning;
+        let defer = Self::defers::<F>() && node.depth >= DEFER_MIN_DEPTH && T::ENABLED && pruning;
+        if defer && ctx.take_sorter_exchange() {
+            self.exchange_sorter();
+        }
         let mut deferred = Deferred::new();
         let mut cursor = 0;
         loop {
@@ -271,8 +274,12 @@ where
             let mark = if defer && index > 0 { ctx.busy_mark(key, mv.move_code()) } else { None };
             if let Some(mark) = mark {
                 if first_pass && ctx.is_busy(mark) && deferred.push(index) {
+                    ctx.stats.deferrals += 1;
                     continue;
                 }
+                // A move put off is searched now, even if another thread still is: waiting
+                // for it idles this thread longer than the search takes with the other
+                // thread's table entries (benches/parallel_model.rs).
                 ctx.enter_busy(mark);
             }
             let child = Node {

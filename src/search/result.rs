@@ -25,6 +25,9 @@ pub struct SearchStats {
     pub first_move_cutoffs: u64,
     /// Re-searches: PVS scouts that beat alpha, and reduced searches that did.
     pub researches: u64,
+    /// Moves a node of a parallel search (ABDADA) put off because another thread was
+    /// searching them (0 in a sequential search).
+    pub deferrals: u64,
 }
 
 impl SearchStats {

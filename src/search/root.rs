@@ -4,7 +4,7 @@ use rand_core::SeedableRng;
 use rand_xorshift::XorShiftRng;
 
 use super::context::Links;
-use super::features::{self, DYNAMIC};
+use super::features::{self, with_loop};
 use super::{Algorithm, Context, Engine, Halt, IterationInfo, Node, SearchResult};
 use crate::clock::Limits;
 use crate::error::SearchError;
@@ -163,7 +163,7 @@ where
 
     /// Searches `node` with the node loop compiled for the configuration's features when it
     /// is one of the common sets (under `std`), else with the one that reads them at run time.
-    pub(super) fn dispatch(
+    pub(crate) fn dispatch(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -175,22 +175,19 @@ where
             // Only without a table does the plain loop run below the root.
             ctx.plain = self.feature_bits() == features::PLAIN;
         }
-        #[cfg(feature = "std")]
-        {
-            use features::*;
-            match self.feature_bits() {
-                PLAIN => return self.negamax::<PLAIN>(ctx, game, node, alpha, beta),
-                VALUE_PRESERVING => {
-                    return self.negamax::<VALUE_PRESERVING>(ctx, game, node, alpha, beta)
-                }
-                DEFAULT_NO_QUIESCENCE => {
-                    return self.negamax::<DEFAULT_NO_QUIESCENCE>(ctx, game, node, alpha, beta)
-                }
-                DEFAULT => return self.negamax::<DEFAULT>(ctx, game, node, alpha, beta),
-                _ => {}
-            }
+        with_loop!(self.loop_bits(ctx), F => self.negamax::<F>(ctx, game, node, alpha, beta))
+    }
+
+    /// The feature bits of the node loop for this configuration and thread: the
+    /// configuration's, with [`ABDADA`](features::ABDADA) in a parallel search's thread that
+    /// defers busy moves.
+    pub(crate) fn loop_bits(&self, ctx: &Context<'_, '_, G::Player>) -> u8 {
+        let bits = self.feature_bits();
+        if ctx.defers_busy_moves() && bits & features::ALPHA_BETA != 0 {
+            bits | features::ABDADA
+        } else {
+            bits
         }
-        self.negamax::<DYNAMIC>(ctx, game, node, alpha, beta)
     }
 
     /// The configuration's own error, if any.
@@ -247,7 +244,7 @@ mod tests {
         let result = engine.iterate(
             game,
             limits,
-            Links::default(),
+            crate::search::context::Links::default(),
             |_| {},
             |engine, ctx, game, depth| {
                 let infinity = E::Score::INFINITY;
