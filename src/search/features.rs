@@ -25,6 +25,9 @@ pub const LMR: u8 = 8;
 pub const QUIESCENCE: u8 = 16;
 /// Mate distance pruning (for an evaluator with mate scores).
 pub const MDP: u8 = 32;
+/// Tell the trace recorder every step ([`Engine::search_traced`]; with [`DYNAMIC`] only).
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub const TRACE: u8 = 64;
 /// Read every feature from the configuration.
 pub const DYNAMIC: u8 = 128;
 

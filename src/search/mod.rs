@@ -66,6 +66,7 @@ mod quiescence;
 mod result;
 mod root;
 mod table;
+mod trace;
 mod window;
 
 use core::marker::PhantomData;
@@ -139,6 +140,9 @@ pub struct Engine<
     /// The principal variation of the previous iteration, tried first in the next.
     pub(crate) prev_pv: heapless::Vec<G::Move, MAX_PLY>,
     rng: Option<XorShiftRng>,
+    /// The recorder of [`Engine::search_traced`], there only during such a search.
+    #[cfg(feature = "std")]
+    tracer: Option<Box<trace::Recorder<G::Move>>>,
     _game: PhantomData<fn(&mut G)>,
 }
 
@@ -170,6 +174,8 @@ where
             pv: [const { heapless::Vec::new() }; MAX_PLY],
             prev_pv: heapless::Vec::new(),
             rng: None,
+            #[cfg(feature = "std")]
+            tracer: None,
             _game: PhantomData,
         }
     }

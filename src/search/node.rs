@@ -48,6 +48,7 @@ where
         // Whether this node's own subtree reached a horizon, kept apart from the rest of the
         // iteration so that the table can record proven entries.
         let outer_horizon = core::mem::replace(&mut ctx.reached_horizon, false);
+        self.trace_enter::<F>(ctx, game, node, alpha, beta);
         // The root's loop apart (under `std`; firmware keeps one copy in flash): tie-breaking
         // and the root's line are then not in the others.
         let score = if cfg!(feature = "std") && node.ply == 0 {
@@ -56,6 +57,7 @@ where
             self.negamax_node::<F, ANY_NODE>(ctx, game, node, alpha, beta)
         };
         ctx.reached_horizon |= outer_horizon;
+        self.trace_value::<F>(ctx, game, node.ply, score);
         Self::unwind(ctx, score)
     }
 
@@ -268,6 +270,7 @@ where
             } else {
                 0
             };
+            self.trace_move::<F>(ctx, side, ply, mv, alpha, beta);
             let undo = game.make_move(mv);
             let score = self.search_move::<F>(
                 ctx, game, side, child, node.pv, index, reduction, move_alpha, beta,
@@ -306,6 +309,14 @@ where
                     if index == 0 {
                         ctx.stats.first_move_cutoffs += 1;
                     }
+                    self.trace_cut::<F>(
+                        ctx,
+                        side,
+                        ply,
+                        alpha,
+                        beta,
+                        &moves.as_slice()[index + 1..],
+                    );
                     if ordering {
                         self.sorter.on_cutoff(game, mv, &moves.as_slice()[..index], &hints);
                     }
@@ -419,6 +430,7 @@ where
             // The child's score for the side to move there: negated, and the window
             // swapped, only when the side to move changed.
             let (low, high) = if same_side { (alpha, top) } else { (-top, -alpha) };
+            self.trace_enter::<F>(ctx, game, node, low, high);
             let result = if node.depth == 0 {
                 // The horizon: scored without a frame of the recursion.
                 Self::bare(self.horizon::<F>(ctx, game, node.ply, low, high), ctx)
@@ -442,6 +454,7 @@ where
             if ctx.halt.is_some() {
                 return E::Score::ZERO;
             }
+            self.trace_value::<F>(ctx, game, node.ply, result);
             let score = if same_side { result } else { -result };
             if score <= alpha {
                 return score;
