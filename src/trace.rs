@@ -292,7 +292,7 @@ impl<M> SearchTrace<M> {
         let mut out = String::new();
         let _ = writeln!(out, "digraph search {{");
         let legend = if self.algorithm == Algorithm::AlphaBeta {
-            "boxes MAX, ellipses MIN; ≤ v or ≥ v: a bound; α β: the window searched with; \
+            "boxes MAX, ellipses MIN; ≤ v or ≥ v: a bound; α β: the window searched with\\n\
              gold: the principal variation; dashed grey: pruned"
         } else {
             "boxes MAX, ellipses MIN; gold: the principal variation"

@@ -91,7 +91,7 @@ fn attribute<'a>(attributes: &'a str, key: &str) -> Option<&'a str> {
 }
 
 const SEED_DOT: &str = r##"digraph search {
-  graph [label="alpha-beta: seed-example.tree\nboxes MAX, ellipses MIN; ≤ v or ≥ v: a bound; α β: the window searched with; gold: the principal variation; dashed grey: pruned", labelloc=t, fontname="Helvetica", fontsize=12, nodesep=0.25, ranksep=0.45];
+  graph [label="alpha-beta: seed-example.tree\nboxes MAX, ellipses MIN; ≤ v or ≥ v: a bound; α β: the window searched with\ngold: the principal variation; dashed grey: pruned", labelloc=t, fontname="Helvetica", fontsize=12, nodesep=0.25, ranksep=0.45];
   node [fontname="Helvetica", fontsize=11, margin="0.08,0.04"];
   edge [fontname="Helvetica", fontsize=10, arrowsize=0.6];
   n0 [shape=box, label="A\n4\nα -∞  β ∞", style="filled,bold", fillcolor="#fdefc3", color="#b8860b"];

@@ -150,7 +150,8 @@ const ttt = {
     this.cells[move.cell] = this.turn();
     this.last = move.cell;
     const time = move.ms < 0.1 ? "under 0.1 ms (the browser's timer resolution)" : `${move.ms.toFixed(1)} ms`;
-    const outlook = move.score > 0 ? `it wins in ${1000000 - move.score} plies` : "a draw with best play";
+    const plies = 1000000 - move.score;
+    const outlook = move.score <= 0 ? "a draw with best play" : plies === 1 ? "this move wins" : `it wins in ${plies} plies`;
     $("#ttt-timing").textContent = `Engine move: ${time}, ${grouped(move.nodes)} nodes; ${outlook}.`;
     $("#ttt-timing").dataset.lastMs = String(move.ms);
     if (!(await this.settle(game))) {
