@@ -70,8 +70,8 @@ pub fn tictactoe_move(cells: &str) -> Result<Vec<i32>, JsError> {
         return Err(error("the game is over"));
     }
     TICTACTOE_TABLE.clear();
-    let mut engine =
-        Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, Config::new()).with_table(&TICTACTOE_TABLE);
+    let mut engine = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, Config::new())
+        .with_table(&TICTACTOE_TABLE);
     let result = engine.search(&mut board, &Limits::depth(9)).map_err(|e| error(&e.to_string()))?;
     let cell = result.best_move.map_or(-1, i32::from);
     Ok(vec![cell, result.score, result.nodes as i32])
@@ -113,7 +113,8 @@ pub fn connect4_state(moves: &str) -> Result<Vec<i32>, JsError> {
     } else {
         0
     };
-    let playable = (0..WIDTH as u8).filter(|&c| position.can_play(c)).fold(0, |bits, c| bits | 1 << c);
+    let playable =
+        (0..WIDTH as u8).filter(|&c| position.can_play(c)).fold(0, |bits, c| bits | 1 << c);
     let mut state = vec![status, playable];
     for col in 0..WIDTH {
         for row in 0..HEIGHT {
@@ -131,7 +132,12 @@ pub fn connect4_state(moves: &str) -> Result<Vec<i32>, JsError> {
 /// # Errors
 /// A bad move string, a game that is over, a depth of 0 or above 42.
 #[wasm_bindgen]
-pub fn connect4_move(moves: &str, max_depth: u32, time_ms: u32, progress: &Progress) -> Result<Vec<f64>, JsError> {
+pub fn connect4_move(
+    moves: &str,
+    max_depth: u32,
+    time_ms: u32,
+    progress: &Progress,
+) -> Result<Vec<f64>, JsError> {
     let mut position = connect4(moves)?;
     if position.is_won() || position.moves_played() == CELLS {
         return Err(error("the game is over"));
@@ -143,11 +149,18 @@ pub fn connect4_move(moves: &str, max_depth: u32, time_ms: u32, progress: &Progr
     }
     let start = performance_now();
     let mut engine =
-        Engine::<Connect4, Connect4Heuristic, 7, 42>::new(Connect4Heuristic, Config::new()).with_table(&CONNECT4_TABLE);
+        Engine::<Connect4, Connect4Heuristic, 7, 42>::new(Connect4Heuristic, Config::new())
+            .with_table(&CONNECT4_TABLE);
     let result = engine
         .search_with_info(&mut position, &limits, |info| {
             let pv: String = info.pv.iter().map(|&c| char::from(b'1' + c)).collect();
-            progress.report(info.depth, info.score, info.nodes as f64, performance_now() - start, &pv);
+            progress.report(
+                info.depth,
+                info.score,
+                info.nodes as f64,
+                performance_now() - start,
+                &pv,
+            );
         })
         .map_err(|e| error(&e.to_string()))?;
     let column = result.best_move.map_or(0.0, |c| f64::from(c) + 1.0);
