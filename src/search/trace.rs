@@ -100,11 +100,16 @@ where
     T: Table<E::Score>,
     O: MoveSorter<G>,
 {
-    /// The node loop compiled for `F` records a trace.
+    /// The recorder, in the node loop compiled for `F` with the [`TRACE`] bit during
+    /// [`Engine::search_traced`]; `None` otherwise (a constant in every other loop).
     #[cfg(feature = "std")]
     #[inline(always)]
-    const fn tracing<const F: u8>() -> bool {
-        F & TRACE != 0
+    fn recorder<const F: u8>(&mut self) -> Option<&mut Recorder<G::Move>> {
+        if F & TRACE != 0 {
+            self.tracer.as_deref_mut()
+        } else {
+            None
+        }
     }
 
     /// The search enters `node` (the position `game` is in) with the window `(alpha, beta)`.
@@ -118,12 +123,10 @@ where
         beta: E::Score,
     ) {
         #[cfg(feature = "std")]
-        if Self::tracing::<F>() {
-            if let Some(recorder) = self.tracer.as_deref_mut() {
-                let max = ctx.root_side == Some(game.side_to_move());
-                let leaf = node.depth == 0 || game.is_terminal();
-                recorder.enter(node.ply, max, leaf, alpha, beta, ctx.nodes());
-            }
+        if let Some(recorder) = self.recorder::<F>() {
+            let max = ctx.root_side == Some(game.side_to_move());
+            let leaf = node.depth == 0 || game.is_terminal();
+            recorder.enter(node.ply, max, leaf, alpha, beta, ctx.nodes());
         }
         #[cfg(not(feature = "std"))]
         let _ = (ctx, game, node, alpha, beta);
@@ -140,11 +143,9 @@ where
         score: E::Score,
     ) {
         #[cfg(feature = "std")]
-        if Self::tracing::<F>() && ctx.halt.is_none() {
-            if let Some(recorder) = self.tracer.as_deref_mut() {
-                let max = ctx.root_side == Some(game.side_to_move());
-                recorder.value(ply, max, score, ctx.nodes());
-            }
+        if let Some(recorder) = self.recorder::<F>().filter(|_| ctx.halt.is_none()) {
+            let max = ctx.root_side == Some(game.side_to_move());
+            recorder.value(ply, max, score, ctx.nodes());
         }
         #[cfg(not(feature = "std"))]
         let _ = (ctx, game, ply, score);
@@ -163,10 +164,8 @@ where
         beta: E::Score,
     ) {
         #[cfg(feature = "std")]
-        if Self::tracing::<F>() {
-            if let Some(recorder) = self.tracer.as_deref_mut() {
-                recorder.try_move(ply, ctx.root_side == Some(side), mv, alpha, beta);
-            }
+        if let Some(recorder) = self.recorder::<F>() {
+            recorder.try_move(ply, ctx.root_side == Some(side), mv, alpha, beta);
         }
         #[cfg(not(feature = "std"))]
         let _ = (ctx, side, ply, mv, alpha, beta);
@@ -185,10 +184,8 @@ where
         rest: &[G::Move],
     ) {
         #[cfg(feature = "std")]
-        if Self::tracing::<F>() {
-            if let Some(recorder) = self.tracer.as_deref_mut() {
-                recorder.cut(ply, ctx.root_side == Some(side), alpha, beta, rest);
-            }
+        if let Some(recorder) = self.recorder::<F>() {
+            recorder.cut(ply, ctx.root_side == Some(side), alpha, beta, rest);
         }
         #[cfg(not(feature = "std"))]
         let _ = (ctx, side, ply, alpha, beta, rest);
