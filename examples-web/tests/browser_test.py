@@ -195,6 +195,8 @@ def tictactoe(driver, shots, looked):
         f"median {statistics.median(first):.1f} ms, max {first[-1]:.1f} ms (budget 5 ms; warm-up at load "
         f"{driver.execute_script('return window.alphabeta.stats.warmupMs;'):.1f} ms)"
     )
+    slowest = sorted(range(len(moves)), key=lambda i: moves[i]["ms"])[-3:]
+    print("   the slowest moves (move number: ms, empty cells): " + ", ".join(f"{i + 1}: {moves[i]['ms']:.1f} ms, {moves[i]['empty']}" for i in reversed(slowest)))
     bench = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "window.alphabeta.engine.call('tictactoe_bench', {cells: '.........', runs: 200}).then(done);"
