@@ -4,13 +4,16 @@
 //! cargo run --features std --example tictactoe                 # you are X, the engine O
 //! cargo run --features std --example tictactoe -- --engine-first
 //! cargo run --features std --example tictactoe -- --solve XX.OO....
+//! cargo run --features std --example tictactoe -- --dot XO.X.O... --plies 2 | dot -Tsvg -o search.svg
 //! cargo run --features std --example tictactoe -- --help
 //! ```
 //!
 //! Cells are numbered 0-8, row by row, in play and in `--solve` alike. `--solve BOARD` takes 9
 //! characters (`X`, `O`, `.`, row by row) and prints the value for the side to move (1 win, 0
 //! draw, -1 loss) and every best move, in the format of `tests/data/tictactoe/positions.txt`:
-//! `value 1 best 2,4,5`. A finished game prints `value V best -`.
+//! `value 1 best 2,4,5`. A finished game prints `value V best -`. `--dot BOARD` prints the
+//! engine's plain alpha-beta search of BOARD as a Graphviz graph (`Engine::search_traced`), its
+//! first `--plies N` plies (2 by default) drawn, the nodes below counted.
 
 #[macro_use]
 #[path = "common/output.rs"]
@@ -124,7 +127,7 @@ fn play(engine_mark: Mark) -> ExitCode {
 }
 
 const HELP: &str = "\
-usage: tictactoe [--engine-first | --solve BOARD]
+usage: tictactoe [--engine-first | --solve BOARD | --dot BOARD [--plies N]]
 
 Plays tic-tac-toe against the engine on the terminal (you are X and move first, unless
 --engine-first), or solves a board. Cells are numbered 0-8, row by row.
@@ -134,6 +137,10 @@ options:
   --solve BOARD    print the value of BOARD for the side to move (1 win, 0 draw, -1 loss)
                    and every best move: `value 1 best 2,4,5` (`best -` when the game is over).
                    BOARD is 9 characters X, O or ., row by row, e.g. XX.OO....
+  --dot BOARD      print the engine's alpha-beta search of BOARD (plain, moves in cell order)
+                   as a Graphviz graph (render: dot -Tsvg): each position with its value for
+                   the side to move at BOARD and its window, the principal variation, the cuts
+  --plies N        with --dot: the plies drawn, 1-9 (default 2; deeper nodes are counted)
   -h, --help       print this help
 ";
 
@@ -141,22 +148,68 @@ options:
 enum Command {
     Play(Mark),
     Solve(String),
+    Dot(String, u32),
     Help,
 }
 
 fn parse_command() -> Result<Command, lexopt::Error> {
     use lexopt::prelude::*;
     let mut command = Command::Play(Mark::O);
+    let mut plies = 2;
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next()? {
         match arg {
             Long("engine-first") => command = Command::Play(Mark::X),
             Long("solve") => command = Command::Solve(parser.value()?.string()?),
+            Long("dot") => command = Command::Dot(parser.value()?.string()?, 0),
+            Long("plies") => {
+                plies = match parser.value()?.parse::<u32>()? {
+                    n @ 1..=9 => n,
+                    n => return Err(format!("--plies {n}: 1 to 9").into()),
+                }
+            }
             Short('h') | Long("help") => return Ok(Command::Help),
             _ => return Err(arg.unexpected()),
         }
     }
+    if let Command::Dot(_, ref mut n) = command {
+        *n = plies;
+    }
     Ok(command)
+}
+
+/// The engine's plain alpha-beta search of `board`, its first `plies` plies as a Graphviz graph.
+fn dot(board: &mut Board, plies: u32) -> Result<String, String> {
+    let config = Config { iterative_deepening: false, ..Config::plain_alpha_beta() };
+    let mut engine = Solver::new(TicTacToeEval, config);
+    let depth = (0..9).filter(|&c| board.cell(c).is_none()).count() as u32;
+    if board.is_terminal() {
+        return Err("the game is over".into());
+    }
+    let (result, trace) =
+        engine.search_traced(board, &Limits::depth(depth), plies).map_err(|e| e.to_string())?;
+    let root: String = (0..9).map(|c| board.cell(c).map_or('.', Mark::to_char)).collect();
+    let mover = |node: usize| {
+        // The side that made the move into `node`: the root's side on odd plies.
+        let mut ply = 0;
+        let mut at = node;
+        while let Some(parent) = trace.nodes[at].parent {
+            ply += 1;
+            at = parent;
+        }
+        if ply % 2 == 1 {
+            board.side_to_move()
+        } else {
+            board.side_to_move().opponent()
+        }
+    };
+    let best = result.best_move.map_or("-".to_owned(), |cell| cell.to_string());
+    let side = board.side_to_move().to_char();
+    let title = format!("alpha-beta: {root}, {side} to move, best move {best}");
+    Ok(trace.to_dot(&title, |node| match trace.nodes[node].mv {
+        None => root.clone(),
+        Some(cell) => format!("{}{cell}", mover(node).to_char()),
+    }))
 }
 
 fn main() -> ExitCode {
@@ -167,8 +220,23 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Ok(Command::Solve(cells)) => cells,
+        Ok(Command::Dot(cells, plies)) => {
+            let result = Board::parse(&cells)
+                .map_err(|e| format!("{cells:?}: {e}"))
+                .and_then(|mut board| dot(&mut board, plies));
+            return match result {
+                Ok(text) => {
+                    out!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(error) => {
+                    eprintln!("error: {error}");
+                    ExitCode::FAILURE
+                }
+            };
+        }
         Err(error) => {
-            eprintln!("error: {error} (usage: tictactoe [--engine-first | --solve BOARD]; --help)");
+            eprintln!("error: {error} (usage: tictactoe [--engine-first | --solve BOARD | --dot BOARD [--plies N]]; --help)");
             return ExitCode::FAILURE;
         }
     };

@@ -81,13 +81,14 @@
 //! | [`games`] | tic-tac-toe, Connect Four and grid survivor, used by the examples, tests and benchmarks |
 //! | `parallel` (`std`) | `ParallelEngine`: root/PV splitting and Lazy SMP on a thread pool |
 //! | `tree` (`std`) | game-tree files (`ROOT … VALUE … END`) and a reference minimax/alpha-beta |
+//! | `trace` (`std`) | traces of searches (windows, values, cuts) and their Graphviz drawing |
 //!
 //! ## Features
 //!
 //! | feature | what |
 //! |---|---|
 //! | (none) | `no_std`, no allocation: everything a microcontroller needs |
-//! | `std` | `StdClock`, the game-tree file reader, parallel search (`parallel`) |
+//! | `std` | `StdClock`, the game-tree file reader, parallel search (`parallel`), search traces |
 
 #![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![deny(missing_docs)]
@@ -104,6 +105,8 @@ pub mod ordering;
 pub mod parallel;
 pub mod score;
 pub mod search;
+#[cfg(feature = "std")]
+pub mod trace;
 #[cfg(feature = "std")]
 pub mod tree;
 pub mod tt;

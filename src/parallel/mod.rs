@@ -925,7 +925,7 @@ struct HelperState {
 /// depth, its links with the other threads and its poll interval.
 struct HelperJob<'b, G, O> {
     /// The sorter the threads share, if they do.
-    shared_sorter: Option<SharedSorter<O>>,
+    shared_sorter: Option<Box<SharedSorter<O>>>,
     root: G,
     offset: u32,
     max_depth: u32,
@@ -1008,15 +1008,20 @@ where
                 started = true;
                 if share_sorters {
                     *lock(&common_sorter) = main.sorter().clone();
-                    main.shared_sorter =
-                        Some(SharedSorter::new(common_sorter.clone(), exchange_sorter::<G, O>));
+                    main.shared_sorter = Some(Box::new(SharedSorter::new(
+                        common_sorter.clone(),
+                        exchange_sorter::<G, O>,
+                    )));
                 }
                 shared.main_depth.store(depth, Ordering::Relaxed);
                 for (index, (helper, state)) in helpers.iter().zip(states).enumerate() {
                     let offset = u32::from(options.depth_offsets && index % 2 == 0);
                     let job = HelperJob {
                         shared_sorter: share_sorters.then(|| {
-                            SharedSorter::new(common_sorter.clone(), exchange_sorter::<G, O>)
+                            Box::new(SharedSorter::new(
+                                common_sorter.clone(),
+                                exchange_sorter::<G, O>,
+                            ))
                         }),
                         root: game.clone(),
                         offset,

@@ -310,7 +310,7 @@ where
 
     /// [`Engine::search_split_move`] with the node loop compiled for `F`.
     #[allow(clippy::too_many_arguments)]
-    fn search_split_move_with<const F: u8>(
+    fn search_split_move_with<const F: u16>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,

@@ -66,6 +66,7 @@ mod quiescence;
 mod result;
 mod root;
 mod table;
+mod trace;
 mod window;
 
 use core::marker::PhantomData;
@@ -144,7 +145,10 @@ pub struct Engine<
     /// The killers and history this thread shares with the others of a parallel search
     /// (ABDADA), and what it had of them at its last exchange.
     #[cfg(feature = "std")]
-    pub(crate) shared_sorter: Option<crate::parallel::SharedSorter<O>>,
+    pub(crate) shared_sorter: Option<Box<crate::parallel::SharedSorter<O>>>,
+    /// The recorder of [`Engine::search_traced`], there only during such a search.
+    #[cfg(feature = "std")]
+    tracer: Option<Box<trace::Recorder<G::Move>>>,
     _game: PhantomData<fn(&mut G)>,
 }
 
@@ -178,6 +182,8 @@ where
             rng: None,
             #[cfg(feature = "std")]
             shared_sorter: None,
+            #[cfg(feature = "std")]
+            tracer: None,
             _game: PhantomData,
         }
     }

@@ -38,7 +38,7 @@ where
     O: MoveSorter<G>,
 {
     /// Negamax with fail-soft alpha-beta: the score of `game` for its side to move.
-    pub(crate) fn negamax<const F: u8>(
+    pub(crate) fn negamax<const F: u16>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -49,6 +49,7 @@ where
         // Whether this node's own subtree reached a horizon, kept apart from the rest of the
         // iteration so that the table can record proven entries.
         let outer_horizon = core::mem::replace(&mut ctx.reached_horizon, false);
+        self.trace_enter::<F>(ctx, game, node, alpha, beta);
         // The root's loop apart (under `std`; firmware keeps one copy in flash): tie-breaking
         // and the root's line are then not in the others.
         let score = if cfg!(feature = "std") && node.ply == 0 {
@@ -57,6 +58,7 @@ where
             self.negamax_node::<F, ANY_NODE>(ctx, game, node, alpha, beta)
         };
         ctx.reached_horizon |= outer_horizon;
+        self.trace_value::<F>(ctx, game, node.ply, score);
         Self::unwind(ctx, score)
     }
 
@@ -89,7 +91,7 @@ where
     /// [`Engine::negamax`] at depth 0: a terminal position's score, or quiescence, or the
     /// static evaluation.
     #[inline(never)]
-    fn horizon<const F: u8>(
+    fn horizon<const F: u16>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -117,7 +119,7 @@ where
     /// every child before its score is used (so that nothing reaches the table), and turned
     /// back into a `Result` by [`Engine::negamax`] (and by the parallel search).
     #[inline(never)]
-    fn negamax_node<const F: u8, const KIND: u8>(
+    fn negamax_node<const F: u16, const KIND: u8>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -298,6 +300,7 @@ where
             } else {
                 0
             };
+            self.trace_move::<F>(ctx, side, ply, mv, alpha, beta);
             let undo = game.make_move(mv);
             let score = self.search_move::<F>(
                 ctx, game, side, child, node.pv, index, reduction, move_alpha, beta,
@@ -339,6 +342,14 @@ where
                     if index == 0 {
                         ctx.stats.first_move_cutoffs += 1;
                     }
+                    self.trace_cut::<F>(
+                        ctx,
+                        side,
+                        ply,
+                        alpha,
+                        beta,
+                        &moves.as_slice()[index + 1..],
+                    );
                     if ordering {
                         self.sorter.on_cutoff(game, mv, &moves.as_slice()[..index], &hints);
                     }
@@ -374,7 +385,7 @@ where
     /// PV move, the table move, killers and tactical moves.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn lmr_reduction<const F: u8>(
+    pub(crate) fn lmr_reduction<const F: u16>(
         &self,
         game: &G,
         mv: G::Move,
@@ -416,7 +427,7 @@ where
     /// search, which calls it too, takes it with [`Engine::unwind`]).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(crate) fn search_move<const F: u8>(
+    pub(crate) fn search_move<const F: u16>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -452,6 +463,7 @@ where
             // The child's score for the side to move there: negated, and the window
             // swapped, only when the side to move changed.
             let (low, high) = if same_side { (alpha, top) } else { (-top, -alpha) };
+            self.trace_enter::<F>(ctx, game, node, low, high);
             let result = if node.depth == 0 {
                 // The horizon: scored without a frame of the recursion.
                 Self::bare(self.horizon::<F>(ctx, game, node.ply, low, high), ctx)
@@ -475,6 +487,7 @@ where
             if ctx.halt.is_some() {
                 return E::Score::ZERO;
             }
+            self.trace_value::<F>(ctx, game, node.ply, result);
             let score = if same_side { result } else { -result };
             if score <= alpha {
                 return score;

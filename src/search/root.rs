@@ -140,7 +140,7 @@ where
     }
 
     /// The features the configuration switches on, as [`features`] bits.
-    fn feature_bits(&self) -> u8 {
+    fn feature_bits(&self) -> u16 {
         use features::*;
         let c = &self.config;
         if c.algorithm != Algorithm::AlphaBeta {
@@ -181,7 +181,7 @@ where
     /// The feature bits of the node loop for this configuration and thread: the
     /// configuration's, with [`ABDADA`](features::ABDADA) in a parallel search's thread that
     /// defers busy moves.
-    pub(crate) fn loop_bits(&self, ctx: &Context<'_, '_, G::Player>) -> u8 {
+    pub(crate) fn loop_bits(&self, ctx: &Context<'_, '_, G::Player>) -> u16 {
         let bits = self.feature_bits();
         if ctx.defers_busy_moves() && bits & features::ALPHA_BETA != 0 {
             bits | features::ABDADA
