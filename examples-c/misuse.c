@@ -368,7 +368,7 @@ static bool bad_config(int which, alphabeta_config *c) {
     case 5: c->null_window_epsilon = -1e-4; return true;
     case 6: c->null_window_epsilon = nan(""); return true;
     case 7: c->null_window_epsilon = HUGE_VAL; return true;
-    case 8: c->parallel_scheme = 2; return true;
+    case 8: c->parallel_scheme = 3; return true;
     case 9: c->threads = 1025; return true;
     case 10: c->threads = UINT32_MAX; return true;
     default: return false;

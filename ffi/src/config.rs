@@ -17,6 +17,9 @@ pub const ALPHABETA_PARALLEL_LAZY_SMP: u32 = 0;
 /// `alphabeta_config.parallel_scheme`: the first root move alone, then the others shared out,
 /// and the same at each first move down the principal variation (default).
 pub const ALPHABETA_PARALLEL_ROOT_SPLIT: u32 = 1;
+/// `alphabeta_config.parallel_scheme`: ABDADA (Weill 1996): every thread searches the whole
+/// root, sharing the table, and puts off the moves another thread is searching.
+pub const ALPHABETA_PARALLEL_ABDADA: u32 = 2;
 /// `alphabeta_config.score_type`: `int32_t` scores from `evaluate` (default).
 pub const ALPHABETA_SCORE_INT32: u32 = 0;
 /// `alphabeta_config.score_type`: `double` scores from `evaluate_double`.
@@ -75,7 +78,8 @@ pub struct alphabeta_config {
     /// `clone_state` and `free_state` callbacks, callbacks safe to call on other threads
     /// (each on its own copy of the state), and a thread-safe clock and progress callback.
     pub threads: u32,
-    /// `ALPHABETA_PARALLEL_ROOT_SPLIT` (default) or `ALPHABETA_PARALLEL_LAZY_SMP`.
+    /// `ALPHABETA_PARALLEL_ROOT_SPLIT` (default), `ALPHABETA_PARALLEL_LAZY_SMP` or
+    /// `ALPHABETA_PARALLEL_ABDADA`.
     pub parallel_scheme: u32,
     /// Root splitting keeps an iteration on one thread while the search so far has visited
     /// fewer nodes than this (forking the pool costs more than it saves on small trees).
@@ -181,6 +185,7 @@ pub(crate) fn convert(
         parallel_scheme: match c.parallel_scheme {
             ALPHABETA_PARALLEL_LAZY_SMP => alphabeta::ParallelScheme::LazySmp,
             ALPHABETA_PARALLEL_ROOT_SPLIT => alphabeta::ParallelScheme::RootSplit,
+            ALPHABETA_PARALLEL_ABDADA => alphabeta::ParallelScheme::Abdada,
             _ => return Err(ALPHABETA_ERROR_BAD_CONFIG),
         },
     };

@@ -144,7 +144,9 @@ fn several_threads_give_the_sequential_value_and_free_every_copy() {
     for board in [".........", "X...O....", "XX.OO....", "XOX.O....", "X.O.X.O.."] {
         let (status, sequential) = search(1, ALPHABETA_PARALLEL_LAZY_SMP, board);
         assert_eq!(status, alphabeta_status::ALPHABETA_OK);
-        for scheme in [ALPHABETA_PARALLEL_LAZY_SMP, ALPHABETA_PARALLEL_ROOT_SPLIT] {
+        for scheme in
+            [ALPHABETA_PARALLEL_LAZY_SMP, ALPHABETA_PARALLEL_ROOT_SPLIT, ALPHABETA_PARALLEL_ABDADA]
+        {
             let (status, parallel) = search(2, scheme, board);
             assert_eq!(status, alphabeta_status::ALPHABETA_OK, "{board}");
             assert_eq!(parallel.score, sequential.score, "{board} scheme {scheme}");
@@ -222,7 +224,9 @@ fn a_failed_clone_leaves_no_wrong_entry_in_the_table() {
     // stored. The next search, with clones that work, gets the true value: X, to move after
     // "XO", wins at ply 5 (1,000,000 - 5); a table holding the copies' zeros gave 0 or a
     // later win in some runs (which ones depends on when the helper joins, so: many runs).
-    for scheme in [ALPHABETA_PARALLEL_ROOT_SPLIT, ALPHABETA_PARALLEL_LAZY_SMP] {
+    for scheme in
+        [ALPHABETA_PARALLEL_ROOT_SPLIT, ALPHABETA_PARALLEL_LAZY_SMP, ALPHABETA_PARALLEL_ABDADA]
+    {
         for run in 0..40 {
             let mut config = alphabeta_config_default();
             config.threads = 2;

@@ -1065,12 +1065,13 @@ where
                 (searched, _) => searched,
             }
         });
-        let main_turns = links.pacer.map_or(0, LockStep::leave);
         main.shared_sorter = None;
         shared.stop.store(true, Ordering::Relaxed);
         for state in states {
             state.restart.store(true, Ordering::Relaxed);
         }
+        // Leaves last (while its turn lasts), so that a simulated run repeats exactly.
+        let main_turns = links.pacer.map_or(0, LockStep::leave);
         (result, main_turns)
     });
     let (result, main_turns) = result;
