@@ -343,7 +343,7 @@ static void test_defaults_and_capacities(void) {
           c.null_window_epsilon == 1e-4 && c.mate_distance_pruning);
     CHECK(c.lmr && c.lmr_min_depth == 3 && c.lmr_min_move_index == 3);
     CHECK(c.quiescence && c.max_quiescence_depth == 4 && !c.tie_break);
-    CHECK(c.threads == 1 && c.parallel_scheme == ALPHABETA_PARALLEL_ROOT_SPLIT &&
+    CHECK(c.threads == 1 && c.parallel_scheme == ALPHABETA_PARALLEL_ABDADA &&
           c.parallel_min_split_nodes == 16384);
     CHECK(l.min_depth == 1 && l.max_depth == 7 && l.time_limit_micros == ALPHABETA_NO_TIME_LIMIT &&
           l.clock == NULL && l.on_iteration == NULL);

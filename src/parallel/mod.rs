@@ -4,9 +4,23 @@
 //! (a `rayon` pool: no thread is spawned per search; dropping the engine waits until the
 //! pool's threads have ended). Every thread has its own engine state
 //! (killers, history, principal variation, statistics) and its own copy of the game; all share
-//! the evaluator settings and the lock-free transposition table. Two schemes
+//! the evaluator settings and the lock-free transposition table. Three schemes
 //! ([`ParallelScheme`]):
 //!
+//! * **ABDADA** (Weill 1996, in the simplified form of a separate table of marks; the
+//!   default): every thread runs the iterative-deepening search of the root at the main
+//!   thread's depth, sharing the table. A thread about to search a move other than the first
+//!   of a node (at least [4 plies](crate::search) from the horizon) marks it; a thread that
+//!   reaches a marked move puts it off until the node's other moves are done, and by then
+//!   usually finds its result in the table, so that the threads spread over the tree instead
+//!   of searching the same subtrees. The first thread to complete a depth completes it for
+//!   all: the main thread takes a helper's score and line when the helper is first. Threads
+//!   start each depth from the main thread's killers, history and line, and exchange what
+//!   their sorters learn at every poll, since with late move reductions the depth a position
+//!   is searched to depends on the order of the moves above it. The marks and the
+//!   exchanges are compiled into node loops of their own: a sequential search runs none of
+//!   that code. Without a table the threads would have nothing to share, so a
+//!   [`ParallelEngine`] without one splits the root instead.
 //! * **Root splitting**, extended down the principal variation (PV splitting, Marsland &
 //!   Campbell 1982) and into re-searches: at every iterative-deepening depth from 2 on, the
 //!   first root move is searched alone to get a sound alpha; the other root moves are then
@@ -33,17 +47,21 @@
 //!   threads search one ply deeper. The main thread's result is returned; the helpers stop
 //!   when it is done.
 //!
-//! Values are deterministic with the value-preserving options: root splitting returns the
-//! sequential root value at every depth (at every split node, every move's score is exact or
-//! a bound on the right side of the window, as in the sequential search), and among equal
-//! moves the first in search order (or the seeded random choice, made in search order). Lazy
-//! SMP does too with [`TtCutoffs::EqualDraft`](crate::TtCutoffs), since
-//! every table entry then holds a value of the same depth; with the default cutoffs its values
-//! can be better than a sequential search of the same depth (deeper entries from helpers).
+//! Values are deterministic with the value-preserving options and equal-draft table cutoffs
+//! ([`TtCutoffs::EqualDraft`](crate::TtCutoffs)) under every scheme: each table entry then
+//! holds a value of the depth it is used at, and an iteration's value is the fixed-depth
+//! minimax value whichever thread completes it. Root splitting keeps that with the default
+//! cutoffs too (at every split node, every move's score is exact or a bound on the right side
+//! of the window, as in the sequential search), and chooses among equal moves as the
+//! sequential search does (the first in search order, or the seeded random choice made in
+//! search order). Under ABDADA and Lazy SMP, the default cutoffs can give better values than
+//! a sequential search of the same depth (deeper entries from the helpers), and the move
+//! chosen among equal ones can differ.
 //!
 //! Time limits, the stop flag and `min_depth` hold on every thread; an interrupted iteration
-//! never replaces the last completed result. Node counts and statistics are summed over the
-//! threads.
+//! never replaces the last completed result. Node counts are summed over the threads; the
+//! other statistics too under root splitting, while under ABDADA and Lazy SMP they are the
+//! main thread's.
 
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
@@ -169,7 +187,8 @@ pub struct ParallelEngine<
     last_model_length: u64,
 }
 
-/// The default of [`ParallelEngine::set_min_split_nodes`]: a few milliseconds of search.
+/// The default of [`ParallelEngine::set_min_split_nodes`]: a few milliseconds of search, from
+/// which two threads are faster than one on average for every size of search measured.
 pub const DEFAULT_MIN_SPLIT_NODES: u64 = 16_384;
 
 /// A `rayon` thread pool whose worker threads are joined when it is dropped.
@@ -290,12 +309,15 @@ where
         })
     }
 
-    /// Root splitting keeps an iteration on one thread while the search so far (the earlier
-    /// iterations) has visited fewer than `nodes` nodes: in a tree that small, forking and
-    /// joining the pool at every split node costs more than a second thread saves. Default
-    /// [`DEFAULT_MIN_SPLIT_NODES`]; 0 splits every iteration from depth 2 on. Lazy SMP
-    /// ignores it. (Not a field of [`Config`](crate::Config), which every engine carries,
-    /// on microcontrollers too.)
+    /// The other threads start helping once the search (its earlier iterations) has visited
+    /// `nodes` nodes: before that, every iteration is searched on the calling thread alone,
+    /// exactly as the sequential search does. In a tree that small a second thread costs
+    /// more than it saves (forking the pool at every split node under root splitting,
+    /// starting the helpers and their marks under ABDADA and Lazy SMP). Default
+    /// [`DEFAULT_MIN_SPLIT_NODES`], measured with `cargo bench --features std --bench
+    /// parallel -- --sweep` (see the README's parallel section); 0 starts at the first
+    /// iteration. (Not a field of [`Config`](crate::Config), which every engine carries, on
+    /// microcontrollers too.)
     pub fn set_min_split_nodes(&mut self, nodes: u64) {
         self.min_split_nodes = nodes;
     }
@@ -380,7 +402,12 @@ where
             return self.main.search_with_info(game, limits, on_iteration);
         };
         let threads = self.threads;
-        match self.main.config().parallel_scheme {
+        let scheme = match self.main.config().parallel_scheme {
+            // ABDADA shares its work through the table: without one, root splitting.
+            ParallelScheme::Abdada if !T::ENABLED => ParallelScheme::RootSplit,
+            scheme => scheme,
+        };
+        match scheme {
             ParallelScheme::RootSplit => {
                 self.last_thread_nodes.clear();
                 self.last_model_length = 0;
@@ -432,7 +459,10 @@ where
                     on_iteration,
                     options,
                 );
-                self.busy.clear();
+                if thread_nodes.iter().skip(1).any(|&nodes| nodes > 0) {
+                    // Marks that an interrupted search left behind.
+                    self.busy.clear();
+                }
                 if let Some(pacer) = &self.pacer {
                     pacer.reset();
                 }
@@ -985,9 +1015,10 @@ where
         share_sorters,
         ..options.links
     };
-    let common_sorter = std::sync::Arc::new(Mutex::new(main.sorter().clone()));
     let (shared, states) = (&shared, &states);
-    let result = pool.scope(|scope| {
+    // The main thread searches on the calling thread (a small search never wakes the pool);
+    // the helpers are spawned into the pool once the search is large enough.
+    let result = pool.in_place_scope(|scope| {
         let mut started = false;
         if let Some(pacer) = links.pacer {
             pacer.bind(pacer.join());
@@ -1006,8 +1037,9 @@ where
                 }
             } else if ctx.nodes() >= options.min_nodes {
                 started = true;
+                ctx.set_helpers_active(true);
+                let common_sorter = std::sync::Arc::new(Mutex::new(main.sorter().clone()));
                 if share_sorters {
-                    *lock(&common_sorter) = main.sorter().clone();
                     main.shared_sorter = Some(Box::new(SharedSorter::new(
                         common_sorter.clone(),
                         exchange_sorter::<G, O>,
@@ -1158,6 +1190,7 @@ where
             let mut ctx = Context::new(None, poll_interval);
             ctx.abort = Some(&state.restart);
             ctx.links = Links { interrupt: None, ..links };
+            ctx.set_helpers_active(true);
             ctx.root_side = Some(root.side_to_move());
             let searched = self.root_iteration(&mut ctx, &mut root, depth);
             nodes += ctx.nodes();

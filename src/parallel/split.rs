@@ -107,6 +107,7 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
             plain: main.plain,
             links: main.links,
             sorter_exchange_due: false,
+            helpers_active: false,
         }
     }
 

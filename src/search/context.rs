@@ -52,6 +52,11 @@ pub(crate) struct Context<'l, 'c, P> {
     /// deep enough does it (see [`Links::share_sorters`]).
     #[cfg(feature = "std")]
     pub(crate) sorter_exchange_due: bool,
+    /// The helpers of a shared-table search are searching: only then does this thread mark
+    /// and defer busy moves and exchange its sorter (see [`Links`]). A helper's own context
+    /// has it from the start.
+    #[cfg(feature = "std")]
+    pub(crate) helpers_active: bool,
 }
 
 /// What a thread of a parallel search shares with the others through its context: the marks
@@ -154,6 +159,8 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
             links: Links::default(),
             #[cfg(feature = "std")]
             sorter_exchange_due: false,
+            #[cfg(feature = "std")]
+            helpers_active: false,
         }
     }
 
@@ -179,9 +186,16 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
     #[inline(always)]
     pub(crate) fn defers_busy_moves(&self) -> bool {
         #[cfg(feature = "std")]
-        return self.links.busy.is_some();
+        return self.links.busy.is_some() && self.helpers_active;
         #[cfg(not(feature = "std"))]
         false
+    }
+
+    /// Marks the helpers of a shared-table search as searching (or not): until they are, the
+    /// main thread searches as a sequential search does, without marks or exchanges.
+    #[cfg(feature = "std")]
+    pub(crate) fn set_helpers_active(&mut self, active: bool) {
+        self.helpers_active = active;
     }
 
     /// Whether another thread is searching the move of `mark`.
@@ -279,7 +293,7 @@ impl<P> Context<'_, '_, P> {
         self.countdown = self.poll_interval;
         #[cfg(feature = "std")]
         {
-            self.sorter_exchange_due = self.links.share_sorters;
+            self.sorter_exchange_due = self.links.share_sorters && self.helpers_active;
             if let Some(pacer) = self.links.pacer {
                 pacer.tick();
             }
