@@ -94,6 +94,7 @@
 #![deny(unsafe_code)]
 #![warn(clippy::all)]
 
+pub mod chance;
 pub mod clock;
 pub mod error;
 pub mod game;

@@ -1,0 +1,652 @@
+//! The node loops of the chance search: decision nodes (fail-soft alpha-beta), chance nodes
+//! (expectimax, Star1, Star2), and the evaluation with the declared bound.
+
+use super::MAX_TOTAL_WEIGHT;
+use super::{ChanceError, ChanceEvaluator, ChanceScore, ChanceStats, Outcome, StochasticGame};
+use crate::error::SearchError;
+use crate::game::{EvalContext, MoveList};
+use crate::ordering::{MoveSorter, OrderingHints};
+use crate::score::Score;
+use crate::search::{set_line, Context, Engine, Halt};
+use crate::tt::{Bound, Entry, MoveCode, Table};
+
+/// The state of one chance search call, beside the two-player [`Context`].
+pub(crate) struct ChanceState<S> {
+    star1: bool,
+    star2: bool,
+    /// The evaluator's bound `B` (every score within `-B..=B`), if it declares one.
+    bound: Option<S>,
+    pub(crate) stats: ChanceStats,
+    /// The error behind a [`Halt::Failed`] that is the chance search's own (the context holds
+    /// the two-player errors).
+    pub(crate) error: Option<ChanceError>,
+}
+
+impl<S: ChanceScore> ChanceState<S> {
+    pub(crate) fn new(star1: bool, star2: bool, bound: Option<S>) -> Self {
+        Self { star1, star2, bound, stats: ChanceStats::default(), error: None }
+    }
+
+    /// Records a chance error and returns the halt that unwinds the search.
+    fn fail(&mut self, error: ChanceError) -> Halt {
+        self.error = Some(error);
+        Halt::Failed
+    }
+
+    /// `score` within `-B..=B` (as it is without a bound).
+    fn clamp(&self, score: S) -> S {
+        match self.bound {
+            Some(bound) if score > bound => bound,
+            Some(bound) if score < -bound => -bound,
+            _ => score,
+        }
+    }
+}
+
+/// What a chance node knows of one outcome: bounds on its score, from the chance node's
+/// point of view. Equal bounds are its exact score.
+#[derive(Clone, Copy)]
+struct Known<S> {
+    low: S,
+    high: S,
+}
+
+impl<S: Score> Known<S> {
+    fn exact(&self) -> bool {
+        self.low >= self.high
+    }
+}
+
+/// The weighted fold of a chance node's value over `scores` (one per outcome, in the game's
+/// order), clamped into the bound: the definition of the value, used on bounds to prove
+/// bounds on it.
+fn fold<S: ChanceScore, M>(
+    state: &ChanceState<S>,
+    outcomes: &[Outcome<M>],
+    total: u32,
+    scores: impl Iterator<Item = S>,
+) -> S {
+    let sum = outcomes
+        .iter()
+        .zip(scores)
+        .fold(S::EMPTY_SUM, |sum, (outcome, score)| S::add_weighted(sum, outcome.weight, score));
+    state.clamp(S::mean(sum, total))
+}
+
+impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
+    Engine<G, E, MAX_MOVES, MAX_PLY, T, O>
+where
+    G: StochasticGame,
+    E: ChanceEvaluator<G>,
+    T: Table<E::Score>,
+    O: MoveSorter<G>,
+{
+    /// The expectimax value of `game` for its side to move, `depth` plies deep, fail-soft with
+    /// the window `(alpha, beta)`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn expectimax(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        state: &mut ChanceState<E::Score>,
+        game: &mut G,
+        depth: u32,
+        ply: u32,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<E::Score, Halt> {
+        ctx.visit()?;
+        if let Some(line) = self.pv.get_mut(ply as usize) {
+            line.clear();
+        }
+        if game.is_terminal() {
+            return self.chance_evaluate(ctx, state, game, ply, depth);
+        }
+        if depth == 0 {
+            ctx.reached_horizon = true;
+            return self.chance_evaluate(ctx, state, game, ply, 0);
+        }
+        // Whether this node's own subtree reached a horizon, for the table's proven flag.
+        let outer_horizon = core::mem::replace(&mut ctx.reached_horizon, false);
+        let score = if game.is_chance_node() {
+            self.chance_node(ctx, state, game, depth, ply, alpha, beta)
+        } else {
+            self.decision_node(ctx, state, game, depth, ply, alpha, beta)
+        };
+        ctx.reached_horizon |= outer_horizon;
+        score
+    }
+
+    /// The evaluator's score for the side to move, checked against the declared bound (or,
+    /// without one, against `±INFINITY`).
+    fn chance_evaluate(
+        &self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        state: &mut ChanceState<E::Score>,
+        game: &G,
+        ply: u32,
+        depth_left: u32,
+    ) -> Result<E::Score, Halt> {
+        let score =
+            self.evaluator().evaluate(game, game.side_to_move(), EvalContext { ply, depth_left });
+        if score.is_nan() {
+            return Err(ctx.fail(SearchError::NanScore { ply }));
+        }
+        match state.bound {
+            Some(bound) if !(score >= -bound && score <= bound) => {
+                Err(state.fail(ChanceError::ScoreOutOfBounds { ply }))
+            }
+            None if !score.is_valid(false, ply) => {
+                Err(ctx.fail(SearchError::ScoreOutOfRange { ply }))
+            }
+            _ => Ok(score),
+        }
+    }
+
+    /// Probes the table for a node at `ply` searched `depth` deep with `(alpha, beta)`: the
+    /// stored move code, and the score of a cutoff when the entry settles the window (never
+    /// at the root, which must search for its move).
+    fn chance_table_probe(
+        &self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        key: u64,
+        depth: u32,
+        ply: u32,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> (Option<u16>, Option<E::Score>) {
+        ctx.stats.tt_probes += 1;
+        let Some(entry) = self.table.probe(key) else { return (None, None) };
+        ctx.stats.tt_hits += 1;
+        if ply > 0 && self.draft_suffices(&entry, depth) {
+            let settles = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => entry.score >= beta,
+                Bound::Upper => entry.score <= alpha,
+            };
+            if settles {
+                ctx.stats.tt_cutoffs += 1;
+                ctx.reached_horizon |= !entry.proven;
+                return (entry.move_code, Some(entry.score));
+            }
+        }
+        (entry.move_code, None)
+    }
+
+    /// Stores a node's result: a lower bound at or above `beta`, an upper bound at or below
+    /// `alpha`, exact between.
+    #[allow(clippy::too_many_arguments)]
+    fn chance_table_store(
+        &self,
+        ctx: &Context<'_, '_, G::Player>,
+        key: u64,
+        depth: u32,
+        score: E::Score,
+        alpha: E::Score,
+        beta: E::Score,
+        move_code: Option<u16>,
+    ) {
+        let bound = if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let entry = Entry {
+            move_code,
+            score,
+            draft: depth.min(255) as u8,
+            bound,
+            proven: !ctx.reached_horizon,
+        };
+        self.table.store(key, entry);
+    }
+
+    /// A decision node: fail-soft alpha-beta over the moves, in the sorter's order.
+    #[allow(clippy::too_many_arguments)]
+    fn decision_node(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        state: &mut ChanceState<E::Score>,
+        game: &mut G,
+        depth: u32,
+        ply: u32,
+        mut alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<E::Score, Halt> {
+        let key = if T::ENABLED { game.zobrist_key() } else { 0 };
+        let mut tt_move = None;
+        if T::ENABLED {
+            let (code, cutoff) = self.chance_table_probe(ctx, key, depth, ply, alpha, beta);
+            if let Some(score) = cutoff {
+                return Ok(score);
+            }
+            tt_move = code;
+        }
+        let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
+        game.generate_moves(&mut moves);
+        if moves.overflowed() {
+            return Err(ctx.fail(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }));
+        }
+        if moves.is_empty() {
+            // No legal move: the position is scored as it stands.
+            return self.chance_evaluate(ctx, state, game, ply, depth);
+        }
+        let side = game.side_to_move();
+        let hints = OrderingHints {
+            ply,
+            depth,
+            pv_move: None,
+            tt_move,
+            side: usize::from(ctx.root_side != Some(side)),
+        };
+        let ordering = self.config.ordering;
+        let placed =
+            if ordering { self.sorter.order_first(game, moves.as_mut_slice(), &hints) } else { 0 };
+
+        let original_alpha = alpha;
+        let mut best = -E::Score::INFINITY;
+        let mut best_move = None;
+        for index in 0..moves.len() {
+            if ordering && index == placed {
+                let rest = &mut moves.as_mut_slice()[index..];
+                self.sorter.order_rest::<MAX_MOVES>(game, rest, &hints);
+            }
+            let mv = moves.as_slice()[index];
+            let undo = game.make_move(mv);
+            let same_side = game.side_to_move() == side;
+            let (low, high) = if same_side { (alpha, beta) } else { (-beta, -alpha) };
+            let result = self.expectimax(ctx, state, game, depth - 1, ply + 1, low, high);
+            game.unmake_move(mv, undo);
+            let score = if same_side { result? } else { -result? };
+            // The first move is the best so far whatever it scores: a node with moves has a
+            // best move.
+            if score > best || best_move.is_none() {
+                best = score;
+                best_move = Some(mv);
+                set_line(&mut self.pv, ply as usize, mv);
+            }
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    ctx.stats.beta_cutoffs += 1;
+                    if index == 0 {
+                        ctx.stats.first_move_cutoffs += 1;
+                    }
+                    if ordering {
+                        self.sorter.on_cutoff(game, mv, &moves.as_slice()[..index], &hints);
+                    }
+                    break;
+                }
+            }
+        }
+        if T::ENABLED {
+            let code = best_move.map(MoveCode::move_code).or(tt_move);
+            self.chance_table_store(ctx, key, depth, best, original_alpha, beta, code);
+        }
+        Ok(best)
+    }
+
+    /// A chance node: plain expectimax, or Star2's probes then Star1's search.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn chance_node(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        state: &mut ChanceState<E::Score>,
+        game: &mut G,
+        depth: u32,
+        ply: u32,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<E::Score, Halt> {
+        // The order of search is kept in `u16`s.
+        const { assert!(MAX_MOVES <= 1 << 16, "at most 65,536 outcomes") };
+        let key = if T::ENABLED { game.zobrist_key() } else { 0 };
+        if T::ENABLED {
+            if let (_, Some(score)) = self.chance_table_probe(ctx, key, depth, ply, alpha, beta) {
+                return Ok(score);
+            }
+        }
+        state.stats.chance_nodes += 1;
+        let mut outcomes = MoveList::<Outcome<G::Move>, MAX_MOVES>::new();
+        game.generate_outcomes(&mut outcomes);
+        if outcomes.overflowed() {
+            return Err(ctx.fail(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }));
+        }
+        if outcomes.is_empty() {
+            return Err(state.fail(ChanceError::NoOutcomes { ply }));
+        }
+        let mut total = 0u32;
+        for outcome in &outcomes {
+            if outcome.weight == 0 {
+                return Err(state.fail(ChanceError::ZeroWeight { ply }));
+            }
+            total = total.saturating_add(outcome.weight);
+        }
+        if total > MAX_TOTAL_WEIGHT {
+            return Err(state.fail(ChanceError::TotalWeightTooLarge { ply }));
+        }
+        let outcomes = outcomes.as_slice();
+        let side = game.side_to_move();
+
+        // The order of search: the heaviest outcome first (the first of the heaviest in the
+        // game's order), whose line is the principal variation's; the sum keeps the game's
+        // order whatever the order of search.
+        let mut order = heapless::Vec::<u16, MAX_MOVES>::new();
+        for index in 0..outcomes.len() {
+            let mut at = order.len();
+            while at > 0 && outcomes[usize::from(order[at - 1])].weight < outcomes[index].weight {
+                at -= 1;
+            }
+            // Cannot fail: at most MAX_MOVES outcomes, and MAX_MOVES fits in u16 (below).
+            let _ = order.insert(at, index as u16);
+        }
+        let heaviest = usize::from(order[0]);
+
+        let Some(bound) = state.bound.filter(|_| state.star1 || state.star2) else {
+            // Plain expectimax: every outcome with the full window, in the game's order.
+            let infinity = E::Score::INFINITY;
+            let mut sum = E::Score::EMPTY_SUM;
+            for (index, outcome) in outcomes.iter().enumerate() {
+                let score = self.outcome_score(
+                    ctx, state, game, side, outcome, depth, ply, -infinity, infinity,
+                )?;
+                if index == heaviest {
+                    set_line(&mut self.pv, ply as usize, outcome.outcome);
+                }
+                sum = E::Score::add_weighted(sum, outcome.weight, score);
+            }
+            let value = state.clamp(E::Score::mean(sum, total));
+            if T::ENABLED {
+                self.chance_table_store(ctx, key, depth, value, -infinity, infinity, None);
+            }
+            return Ok(value);
+        };
+
+        let mut known = heapless::Vec::<Known<E::Score>, MAX_MOVES>::new();
+        for _ in outcomes {
+            let _ = known.push(Known { low: -bound, high: bound });
+        }
+
+        if state.star2 {
+            for &index in &order {
+                let index = usize::from(index);
+                if known[index].exact() {
+                    continue;
+                }
+                let weight = outcomes[index].weight;
+                let (others_low, others_high) = others(outcomes, &known, index);
+                // The windows that would settle this node: below `fail_low`, the outcome
+                // makes it fail low; above `fail_high`, high.
+                let fail_low = E::Score::fail_low_threshold(alpha, others_high, weight, total);
+                let fail_high = E::Score::fail_high_threshold(beta, others_low, weight, total);
+                let outcome = outcomes[index];
+                let undo = game.make_move(outcome.outcome);
+                let probed = self.probe(
+                    ctx,
+                    state,
+                    game,
+                    side,
+                    depth - 1,
+                    ply + 1,
+                    &mut known[index],
+                    (fail_low, fail_high),
+                );
+                game.unmake_move(outcome.outcome, undo);
+                probed?;
+                if let Some(cut) = self.settled(state, outcomes, &known, total, alpha, beta) {
+                    state.stats.star2_cutoffs += 1;
+                    if T::ENABLED {
+                        self.chance_table_store(ctx, key, depth, cut, alpha, beta, None);
+                    }
+                    return Ok(cut);
+                }
+            }
+        }
+
+        for &index in &order {
+            let index = usize::from(index);
+            let outcome = outcomes[index];
+            let mut attempt = 0;
+            while !known[index].exact() {
+                let Known { low, high } = known[index];
+                // Star1's window: the scores that would settle the node, within what is known
+                // of the outcome; a second attempt (or no Star1) takes what is known, which
+                // always gives the exact score (a fail-soft result outside `(low, high)` is
+                // `low` or `high` itself).
+                let (mut a, mut b) = (low, high);
+                if state.star1 && attempt == 0 {
+                    let (others_low, others_high) = others(outcomes, &known, index);
+                    let weight = outcome.weight;
+                    let fail_low = E::Score::fail_low_threshold(alpha, others_high, weight, total);
+                    let fail_high = E::Score::fail_high_threshold(beta, others_low, weight, total);
+                    if fail_low > a {
+                        a = fail_low;
+                    }
+                    if fail_high < b {
+                        b = fail_high;
+                    }
+                    if !(a < b) {
+                        (a, b) = (low, high);
+                    }
+                }
+                let score =
+                    self.outcome_score(ctx, state, game, side, &outcome, depth, ply, a, b)?;
+                let entry = &mut known[index];
+                if score <= a {
+                    if score < entry.high {
+                        entry.high = score;
+                    }
+                } else if score >= b {
+                    if score > entry.low {
+                        entry.low = score;
+                    }
+                } else {
+                    *entry = Known { low: score, high: score };
+                }
+                if entry.high < entry.low {
+                    // Only at `a == low` or `b == high`: the bounds met, the score is theirs.
+                    entry.high = entry.low;
+                }
+                if let Some(cut) = self.settled(state, outcomes, &known, total, alpha, beta) {
+                    state.stats.star1_cutoffs += 1;
+                    if T::ENABLED {
+                        self.chance_table_store(ctx, key, depth, cut, alpha, beta, None);
+                    }
+                    return Ok(cut);
+                }
+                attempt += 1;
+                if !known[index].exact() {
+                    state.stats.window_researches += 1;
+                }
+            }
+            if index == heaviest {
+                if attempt == 0 {
+                    // Known from its probe (a leaf, or the table): no line below it.
+                    if let Some(line) = self.pv.get_mut(ply as usize + 1) {
+                        line.clear();
+                    }
+                }
+                set_line(&mut self.pv, ply as usize, outcome.outcome);
+            }
+        }
+
+        // Every outcome exact: the fold of plain expectimax.
+        let value = fold(state, outcomes, total, known.iter().map(|k| k.low));
+        if T::ENABLED {
+            self.chance_table_store(ctx, key, depth, value, alpha, beta, None);
+        }
+        Ok(value)
+    }
+
+    /// The score of one outcome for the chance node's side `side`, searched with the window
+    /// `(alpha, beta)` (the chance node's point of view).
+    #[allow(clippy::too_many_arguments)]
+    fn outcome_score(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        state: &mut ChanceState<E::Score>,
+        game: &mut G,
+        side: G::Player,
+        outcome: &Outcome<G::Move>,
+        depth: u32,
+        ply: u32,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<E::Score, Halt> {
+        let undo = game.make_move(outcome.outcome);
+        let same_side = game.side_to_move() == side;
+        let (low, high) = if same_side { (alpha, beta) } else { (-beta, -alpha) };
+        let result = self.expectimax(ctx, state, game, depth - 1, ply + 1, low, high);
+        game.unmake_move(outcome.outcome, undo);
+        if same_side {
+            result
+        } else {
+            result.map(|score| -score)
+        }
+    }
+
+    /// The value of the chance node if what is known of its outcomes settles the window: the
+    /// fold over the lower bounds if it reaches `beta`, or the fold over the upper bounds if
+    /// it stays at or below `alpha` (fail-soft bounds on the value: the fold is monotone).
+    fn settled(
+        &self,
+        state: &ChanceState<E::Score>,
+        outcomes: &[Outcome<G::Move>],
+        known: &[Known<E::Score>],
+        total: u32,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> Option<E::Score> {
+        let low = fold(state, outcomes, total, known.iter().map(|k| k.low));
+        if low >= beta {
+            return Some(low);
+        }
+        let high = fold(state, outcomes, total, known.iter().map(|k| k.high));
+        (high <= alpha).then_some(high)
+    }
+
+    /// Star2's probe of the outcome just played (`game` is at the outcome's position, `depth`
+    /// plies left, `ply` from the root): narrows `known` (the chance node's point of view, its
+    /// side `side`). A terminal or horizon position is evaluated (exact); a decision node
+    /// gives the score of its first move alone, a lower bound on it for its own side, searched
+    /// with the window that would settle the chance node (`settle`: below its first number the
+    /// chance node fails low, above its second high); a chance node is not probed.
+    #[allow(clippy::too_many_arguments)]
+    fn probe(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        state: &mut ChanceState<E::Score>,
+        game: &mut G,
+        side: G::Player,
+        depth: u32,
+        ply: u32,
+        known: &mut Known<E::Score>,
+        settle: (E::Score, E::Score),
+    ) -> Result<(), Halt> {
+        let same_side = game.side_to_move() == side;
+        // What the child's own score `s` (its side's point of view) says for the chance node.
+        let narrow = |known: &mut Known<E::Score>, low: E::Score, high: E::Score| {
+            let (low, high) = if same_side { (low, high) } else { (-high, -low) };
+            if low > known.low {
+                known.low = low;
+            }
+            if high < known.high {
+                known.high = high;
+            }
+            if known.high < known.low {
+                known.high = known.low;
+            }
+        };
+        let infinity = E::Score::INFINITY;
+        let terminal = game.is_terminal();
+        if !terminal && depth > 0 && game.is_chance_node() {
+            return Ok(());
+        }
+        // The outcome's node, visited by the probe.
+        ctx.visit()?;
+        if terminal || depth == 0 {
+            if !terminal {
+                ctx.reached_horizon = true;
+            }
+            let score = self.chance_evaluate(ctx, state, game, ply, depth)?;
+            narrow(known, score, score);
+            return Ok(());
+        }
+        let mut tt_move = None;
+        if T::ENABLED {
+            ctx.stats.tt_probes += 1;
+            if let Some(entry) = self.table.probe(game.zobrist_key()) {
+                ctx.stats.tt_hits += 1;
+                tt_move = entry.move_code;
+                if self.draft_suffices(&entry, depth) {
+                    ctx.reached_horizon |= !entry.proven;
+                    let (low, high) = match entry.bound {
+                        Bound::Exact => (entry.score, entry.score),
+                        Bound::Lower => (entry.score, infinity),
+                        Bound::Upper => (-infinity, entry.score),
+                    };
+                    narrow(known, low, high);
+                    if known.exact() {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        // The window of the first move: the scores between those that would settle the chance
+        // node, within what is known of the outcome (the chance node's point of view), turned
+        // to the child's. A result above its bottom is a lower bound for the child's side.
+        let bottom = if settle.0 > known.low { settle.0 } else { known.low };
+        let top = if settle.1 < known.high { settle.1 } else { known.high };
+        let (low, high) = if same_side { (bottom, top) } else { (-top, -bottom) };
+        if !(low < high) {
+            return Ok(());
+        }
+        let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
+        game.generate_moves(&mut moves);
+        if moves.overflowed() {
+            return Err(ctx.fail(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }));
+        }
+        if moves.is_empty() {
+            // Scored as it stands, as the search will.
+            let score = self.chance_evaluate(ctx, state, game, ply, depth)?;
+            narrow(known, score, score);
+            return Ok(());
+        }
+        state.stats.probes += 1;
+        let child_side = game.side_to_move();
+        let mv = tt_move
+            .and_then(|code| moves.iter().copied().find(|m| m.move_code() == code))
+            .unwrap_or(moves.as_slice()[0]);
+        let undo = game.make_move(mv);
+        let same = game.side_to_move() == child_side;
+        let (a, b) = if same { (low, high) } else { (-high, -low) };
+        let result = self.expectimax(ctx, state, game, depth - 1, ply + 1, a, b);
+        game.unmake_move(mv, undo);
+        let score = if same { result? } else { -result? };
+        if score > low {
+            // Exact, or a fail-high: the move is worth at least `score`, the child too.
+            narrow(known, score, infinity);
+        }
+        Ok(())
+    }
+}
+
+/// The weighted sums of the other outcomes' lower and upper bounds (for Star1's windows; any
+/// order will do: the cuts are checked by [`fold`]).
+fn others<S: ChanceScore, M>(
+    outcomes: &[Outcome<M>],
+    known: &[Known<S>],
+    skip: usize,
+) -> (S::Sum, S::Sum) {
+    let mut low = S::EMPTY_SUM;
+    let mut high = S::EMPTY_SUM;
+    for (index, (outcome, known)) in outcomes.iter().zip(known).enumerate() {
+        if index != skip {
+            low = S::add_weighted(low, outcome.weight, known.low);
+            high = S::add_weighted(high, outcome.weight, known.high);
+        }
+    }
+    (low, high)
+}
