@@ -73,6 +73,86 @@ fn fold<S: ChanceScore, M>(
     state.clamp(S::mean(sum, total))
 }
 
+/// What a chance node knows of all its outcomes, and the weighted sums of their lower and
+/// upper bounds, kept up to date as they narrow (exact for `i32`; for floats an estimate, which
+/// only decides when [`fold`] is asked to confirm a cut, and gives Star1 its windows).
+struct Knowledge<S: ChanceScore, const N: usize> {
+    known: heapless::Vec<Known<S>, N>,
+    sum_low: S::Sum,
+    sum_high: S::Sum,
+}
+
+impl<S: ChanceScore, const N: usize> Knowledge<S, N> {
+    /// Every outcome within `-bound..=bound`.
+    fn new<M>(outcomes: &[Outcome<M>], bound: S) -> Self {
+        let mut known = heapless::Vec::new();
+        let (mut sum_low, mut sum_high) = (S::EMPTY_SUM, S::EMPTY_SUM);
+        for outcome in outcomes {
+            // Cannot fail: as many as the outcomes, at most N.
+            let _ = known.push(Known { low: -bound, high: bound });
+            sum_low = S::add_weighted(sum_low, outcome.weight, -bound);
+            sum_high = S::add_weighted(sum_high, outcome.weight, bound);
+        }
+        Self { known, sum_low, sum_high }
+    }
+
+    fn of(&self, index: usize) -> Known<S> {
+        self.known[index]
+    }
+
+    /// Replaces what is known of outcome `index` (of weight `weight`).
+    fn set(&mut self, index: usize, weight: u32, known: Known<S>) {
+        let old = core::mem::replace(&mut self.known[index], known);
+        if old.low != known.low {
+            self.sum_low =
+                S::add_weighted(S::add_weighted(self.sum_low, weight, known.low), weight, -old.low);
+        }
+        if old.high != known.high {
+            self.sum_high = S::add_weighted(
+                S::add_weighted(self.sum_high, weight, known.high),
+                weight,
+                -old.high,
+            );
+        }
+    }
+
+    /// The weighted sums of the lower and upper bounds of the outcomes other than `index`.
+    fn others(&self, index: usize, weight: u32) -> (S::Sum, S::Sum) {
+        let known = self.known[index];
+        (
+            S::add_weighted(self.sum_low, weight, -known.low),
+            S::add_weighted(self.sum_high, weight, -known.high),
+        )
+    }
+
+    /// The value of the chance node if what is known settles the window: the fold over the
+    /// lower bounds if it reaches `beta`, or over the upper bounds if it stays at or below
+    /// `alpha` (fail-soft bounds on the value: the fold is monotone). The running sums say
+    /// when to ask.
+    fn settled<M>(
+        &self,
+        state: &ChanceState<S>,
+        outcomes: &[Outcome<M>],
+        total: u32,
+        alpha: S,
+        beta: S,
+    ) -> Option<S> {
+        if S::mean(self.sum_low, total) >= beta {
+            let low = fold(state, outcomes, total, self.known.iter().map(|k| k.low));
+            if low >= beta {
+                return Some(low);
+            }
+        }
+        if S::mean(self.sum_high, total) <= alpha {
+            let high = fold(state, outcomes, total, self.known.iter().map(|k| k.high));
+            if high <= alpha {
+                return Some(high);
+            }
+        }
+        None
+    }
+}
+
 impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
     Engine<G, E, MAX_MOVES, MAX_PLY, T, O>
 where
@@ -330,19 +410,14 @@ where
         let outcomes = outcomes.as_slice();
         let side = game.side_to_move();
 
-        // The order of search: the heaviest outcome first (the first of the heaviest in the
-        // game's order), whose line is the principal variation's; the sum keeps the game's
-        // order whatever the order of search.
-        let mut order = heapless::Vec::<u16, MAX_MOVES>::new();
-        for index in 0..outcomes.len() {
-            let mut at = order.len();
-            while at > 0 && outcomes[usize::from(order[at - 1])].weight < outcomes[index].weight {
-                at -= 1;
+        // The first of the heaviest outcomes (in the game's order): its line is the principal
+        // variation's.
+        let mut heaviest = 0;
+        for (index, outcome) in outcomes.iter().enumerate() {
+            if outcome.weight > outcomes[heaviest].weight {
+                heaviest = index;
             }
-            // Cannot fail: at most MAX_MOVES outcomes, and MAX_MOVES fits in u16 (below).
-            let _ = order.insert(at, index as u16);
         }
-        let heaviest = usize::from(order[0]);
 
         let Some(bound) = state.bound.filter(|_| state.star1 || state.star2) else {
             // Plain expectimax: every outcome with the full window, in the game's order.
@@ -364,24 +439,30 @@ where
             return Ok(value);
         };
 
-        let mut known = heapless::Vec::<Known<E::Score>, MAX_MOVES>::new();
-        for _ in outcomes {
-            let _ = known.push(Known { low: -bound, high: bound });
+        // The order of search: heaviest first (the game's order among equals), so that the
+        // bounds narrow fastest; the sum keeps the game's order whatever the order of search.
+        let mut order = heapless::Vec::<u16, MAX_MOVES>::new();
+        for index in 0..outcomes.len() {
+            // Cannot fail: at most MAX_MOVES outcomes, and MAX_MOVES fits in u16 (above).
+            let _ = order.push(index as u16);
         }
+        order.sort_unstable_by_key(|&i| (core::cmp::Reverse(outcomes[usize::from(i)].weight), i));
+        let mut known = Knowledge::<E::Score, MAX_MOVES>::new(outcomes, bound);
 
         if state.star2 {
             for &index in &order {
                 let index = usize::from(index);
-                if known[index].exact() {
+                if known.of(index).exact() {
                     continue;
                 }
                 let weight = outcomes[index].weight;
-                let (others_low, others_high) = others(outcomes, &known, index);
+                let (others_low, others_high) = known.others(index, weight);
                 // The windows that would settle this node: below `fail_low`, the outcome
                 // makes it fail low; above `fail_high`, high.
                 let fail_low = E::Score::fail_low_threshold(alpha, others_high, weight, total);
                 let fail_high = E::Score::fail_high_threshold(beta, others_low, weight, total);
                 let outcome = outcomes[index];
+                let mut narrowed = known.of(index);
                 let undo = game.make_move(outcome.outcome);
                 let probed = self.probe(
                     ctx,
@@ -390,12 +471,13 @@ where
                     side,
                     depth - 1,
                     ply + 1,
-                    &mut known[index],
+                    &mut narrowed,
                     (fail_low, fail_high),
                 );
                 game.unmake_move(outcome.outcome, undo);
                 probed?;
-                if let Some(cut) = self.settled(state, outcomes, &known, total, alpha, beta) {
+                known.set(index, weight, narrowed);
+                if let Some(cut) = known.settled(state, outcomes, total, alpha, beta) {
                     state.stats.star2_cutoffs += 1;
                     if T::ENABLED {
                         self.chance_table_store(ctx, key, depth, cut, alpha, beta, None);
@@ -408,17 +490,17 @@ where
         for &index in &order {
             let index = usize::from(index);
             let outcome = outcomes[index];
+            let weight = outcome.weight;
             let mut attempt = 0;
-            while !known[index].exact() {
-                let Known { low, high } = known[index];
+            while !known.of(index).exact() {
+                let Known { low, high } = known.of(index);
                 // Star1's window: the scores that would settle the node, within what is known
                 // of the outcome; a second attempt (or no Star1) takes what is known, which
                 // always gives the exact score (a fail-soft result outside `(low, high)` is
                 // `low` or `high` itself).
                 let (mut a, mut b) = (low, high);
                 if state.star1 && attempt == 0 {
-                    let (others_low, others_high) = others(outcomes, &known, index);
-                    let weight = outcome.weight;
+                    let (others_low, others_high) = known.others(index, weight);
                     let fail_low = E::Score::fail_low_threshold(alpha, others_high, weight, total);
                     let fail_high = E::Score::fail_high_threshold(beta, others_low, weight, total);
                     if fail_low > a {
@@ -433,7 +515,7 @@ where
                 }
                 let score =
                     self.outcome_score(ctx, state, game, side, &outcome, depth, ply, a, b)?;
-                let entry = &mut known[index];
+                let mut entry = Known { low, high };
                 if score <= a {
                     if score < entry.high {
                         entry.high = score;
@@ -443,13 +525,14 @@ where
                         entry.low = score;
                     }
                 } else {
-                    *entry = Known { low: score, high: score };
+                    entry = Known { low: score, high: score };
                 }
                 if entry.high < entry.low {
                     // Only at `a == low` or `b == high`: the bounds met, the score is theirs.
                     entry.high = entry.low;
                 }
-                if let Some(cut) = self.settled(state, outcomes, &known, total, alpha, beta) {
+                known.set(index, weight, entry);
+                if let Some(cut) = known.settled(state, outcomes, total, alpha, beta) {
                     state.stats.star1_cutoffs += 1;
                     if T::ENABLED {
                         self.chance_table_store(ctx, key, depth, cut, alpha, beta, None);
@@ -457,7 +540,7 @@ where
                     return Ok(cut);
                 }
                 attempt += 1;
-                if !known[index].exact() {
+                if !entry.exact() {
                     state.stats.window_researches += 1;
                 }
             }
@@ -473,7 +556,7 @@ where
         }
 
         // Every outcome exact: the fold of plain expectimax.
-        let value = fold(state, outcomes, total, known.iter().map(|k| k.low));
+        let value = fold(state, outcomes, total, known.known.iter().map(|k| k.low));
         if T::ENABLED {
             self.chance_table_store(ctx, key, depth, value, alpha, beta, None);
         }
@@ -505,26 +588,6 @@ where
         } else {
             result.map(|score| -score)
         }
-    }
-
-    /// The value of the chance node if what is known of its outcomes settles the window: the
-    /// fold over the lower bounds if it reaches `beta`, or the fold over the upper bounds if
-    /// it stays at or below `alpha` (fail-soft bounds on the value: the fold is monotone).
-    fn settled(
-        &self,
-        state: &ChanceState<E::Score>,
-        outcomes: &[Outcome<G::Move>],
-        known: &[Known<E::Score>],
-        total: u32,
-        alpha: E::Score,
-        beta: E::Score,
-    ) -> Option<E::Score> {
-        let low = fold(state, outcomes, total, known.iter().map(|k| k.low));
-        if low >= beta {
-            return Some(low);
-        }
-        let high = fold(state, outcomes, total, known.iter().map(|k| k.high));
-        (high <= alpha).then_some(high)
     }
 
     /// Star2's probe of the outcome just played (`game` is at the outcome's position, `depth`
@@ -631,22 +694,4 @@ where
         }
         Ok(())
     }
-}
-
-/// The weighted sums of the other outcomes' lower and upper bounds (for Star1's windows; any
-/// order will do: the cuts are checked by [`fold`]).
-fn others<S: ChanceScore, M>(
-    outcomes: &[Outcome<M>],
-    known: &[Known<S>],
-    skip: usize,
-) -> (S::Sum, S::Sum) {
-    let mut low = S::EMPTY_SUM;
-    let mut high = S::EMPTY_SUM;
-    for (index, (outcome, known)) in outcomes.iter().zip(known).enumerate() {
-        if index != skip {
-            low = S::add_weighted(low, outcome.weight, known.low);
-            high = S::add_weighted(high, outcome.weight, known.high);
-        }
-    }
-    (low, high)
 }
