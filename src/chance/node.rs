@@ -125,25 +125,26 @@ impl<S: ChanceScore, const N: usize> Knowledge<S, N> {
         )
     }
 
-    /// The value of the chance node if what is known settles the window: the fold over the
-    /// lower bounds if it reaches `beta`, or over the upper bounds if it stays at or below
-    /// `alpha` (fail-soft bounds on the value: the fold is monotone). The running sums say
-    /// when to ask.
+    /// The value of the chance node if what is known settles the window `(alpha, beta)`:
+    /// the fold over the lower bounds if it reaches `beta`, or over the upper bounds if it
+    /// stays at or below `alpha` (fail-soft bounds on the value: the fold is monotone). The
+    /// running sums, against `window` (`total * alpha`, `total * beta` as sums), say when to
+    /// ask.
     fn settled<M>(
         &self,
         state: &ChanceState<S>,
         outcomes: &[Outcome<M>],
         total: u32,
-        alpha: S,
-        beta: S,
+        (alpha, beta): (S, S),
+        window: (S::Sum, S::Sum),
     ) -> Option<S> {
-        if S::mean(self.sum_low, total) >= beta {
+        if self.sum_low >= window.1 {
             let low = fold(state, outcomes, total, self.known.iter().map(|k| k.low));
             if low >= beta {
                 return Some(low);
             }
         }
-        if S::mean(self.sum_high, total) <= alpha {
+        if self.sum_high <= window.0 {
             let high = fold(state, outcomes, total, self.known.iter().map(|k| k.high));
             if high <= alpha {
                 return Some(high);
@@ -380,8 +381,6 @@ where
         alpha: E::Score,
         beta: E::Score,
     ) -> Result<E::Score, Halt> {
-        // The order of search is kept in `u16`s.
-        const { assert!(MAX_MOVES <= 1 << 16, "at most 65,536 outcomes") };
         let key = if T::ENABLED { game.zobrist_key() } else { 0 };
         if T::ENABLED {
             if let (_, Some(score)) = self.chance_table_probe(ctx, key, depth, ply, alpha, beta) {
@@ -439,19 +438,32 @@ where
             return Ok(value);
         };
 
-        // The order of search: heaviest first (the game's order among equals), so that the
-        // bounds narrow fastest; the sum keeps the game's order whatever the order of search.
-        let mut order = heapless::Vec::<u16, MAX_MOVES>::new();
-        for index in 0..outcomes.len() {
-            // Cannot fail: at most MAX_MOVES outcomes, and MAX_MOVES fits in u16 (above).
-            let _ = order.push(index as u16);
+        let window = (E::Score::scaled(total, alpha), E::Score::scaled(total, beta));
+        if depth == 1 {
+            return self.leaf_chance_node(
+                ctx,
+                state,
+                game,
+                ply,
+                outcomes,
+                total,
+                bound,
+                window,
+                (alpha, beta),
+                key,
+                heaviest,
+            );
         }
-        order.sort_unstable_by_key(|&i| (core::cmp::Reverse(outcomes[usize::from(i)].weight), i));
+
+        // The order of search: the heaviest outcome, then the others in the game's order (the
+        // sum keeps the game's order whatever the order of search).
+        let order = || {
+            core::iter::once(heaviest).chain((0..outcomes.len()).filter(move |&i| i != heaviest))
+        };
         let mut known = Knowledge::<E::Score, MAX_MOVES>::new(outcomes, bound);
 
         if state.star2 {
-            for &index in &order {
-                let index = usize::from(index);
+            for index in order() {
                 if known.of(index).exact() {
                     continue;
                 }
@@ -477,7 +489,7 @@ where
                 game.unmake_move(outcome.outcome, undo);
                 probed?;
                 known.set(index, weight, narrowed);
-                if let Some(cut) = known.settled(state, outcomes, total, alpha, beta) {
+                if let Some(cut) = known.settled(state, outcomes, total, (alpha, beta), window) {
                     state.stats.star2_cutoffs += 1;
                     if T::ENABLED {
                         self.chance_table_store(ctx, key, depth, cut, alpha, beta, None);
@@ -487,8 +499,7 @@ where
             }
         }
 
-        for &index in &order {
-            let index = usize::from(index);
+        for index in order() {
             let outcome = outcomes[index];
             let weight = outcome.weight;
             let mut attempt = 0;
@@ -499,7 +510,9 @@ where
                 // always gives the exact score (a fail-soft result outside `(low, high)` is
                 // `low` or `high` itself).
                 let (mut a, mut b) = (low, high);
-                if state.star1 && attempt == 0 {
+                // (At depth 1 the outcome is a leaf, exact whatever the window: no window to
+                // compute.)
+                if state.star1 && attempt == 0 && depth > 1 {
                     let (others_low, others_high) = known.others(index, weight);
                     let fail_low = E::Score::fail_low_threshold(alpha, others_high, weight, total);
                     let fail_high = E::Score::fail_high_threshold(beta, others_low, weight, total);
@@ -532,7 +545,7 @@ where
                     entry.high = entry.low;
                 }
                 known.set(index, weight, entry);
-                if let Some(cut) = known.settled(state, outcomes, total, alpha, beta) {
+                if let Some(cut) = known.settled(state, outcomes, total, (alpha, beta), window) {
                     state.stats.star1_cutoffs += 1;
                     if T::ENABLED {
                         self.chance_table_store(ctx, key, depth, cut, alpha, beta, None);
@@ -559,6 +572,74 @@ where
         let value = fold(state, outcomes, total, known.known.iter().map(|k| k.low));
         if T::ENABLED {
             self.chance_table_store(ctx, key, depth, value, alpha, beta, None);
+        }
+        Ok(value)
+    }
+
+    /// Star1 and Star2 at a chance node one ply above the horizon, whose outcomes are leaves:
+    /// each is scored exactly, in the game's order, and the node is cut as soon as the scores
+    /// so far and `±bound` for the rest settle the window (the probes of Star2 and the
+    /// searches of Star1 are the same evaluations here).
+    #[allow(clippy::too_many_arguments)]
+    fn leaf_chance_node(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        state: &mut ChanceState<E::Score>,
+        game: &mut G,
+        ply: u32,
+        outcomes: &[Outcome<G::Move>],
+        total: u32,
+        bound: E::Score,
+        window: (<E::Score as ChanceScore>::Sum, <E::Score as ChanceScore>::Sum),
+        (alpha, beta): (E::Score, E::Score),
+        key: u64,
+        heaviest: usize,
+    ) -> Result<E::Score, Halt> {
+        let side = game.side_to_move();
+        let infinity = E::Score::INFINITY;
+        let mut scores = heapless::Vec::<E::Score, MAX_MOVES>::new();
+        let mut sum = E::Score::EMPTY_SUM;
+        let mut rest = total;
+        for outcome in outcomes {
+            let score =
+                self.outcome_score(ctx, state, game, side, outcome, 1, ply, -infinity, infinity)?;
+            // Cannot fail: as many as the outcomes, at most MAX_MOVES.
+            let _ = scores.push(score);
+            sum = E::Score::add_weighted(sum, outcome.weight, score);
+            rest -= outcome.weight;
+            if rest == 0 {
+                break;
+            }
+            // The quick tests with the running sum, then the fold that decides.
+            let cut = if E::Score::add_weighted(sum, rest, -bound) >= window.1 {
+                let rest = core::iter::repeat(-bound);
+                Some(fold(state, outcomes, total, scores.iter().copied().chain(rest)))
+                    .filter(|&low| low >= beta)
+            } else if E::Score::add_weighted(sum, rest, bound) <= window.0 {
+                let rest = core::iter::repeat(bound);
+                Some(fold(state, outcomes, total, scores.iter().copied().chain(rest)))
+                    .filter(|&high| high <= alpha)
+            } else {
+                None
+            };
+            if let Some(cut) = cut {
+                if state.star1 {
+                    state.stats.star1_cutoffs += 1;
+                } else {
+                    state.stats.star2_cutoffs += 1;
+                }
+                if T::ENABLED {
+                    self.chance_table_store(ctx, key, 1, cut, alpha, beta, None);
+                }
+                return Ok(cut);
+            }
+        }
+        // The leaves' lines are empty: the line is the heaviest outcome.
+        set_line(&mut self.pv, ply as usize, outcomes[heaviest].outcome);
+        // The sum ran over every outcome in the game's order: the fold itself.
+        let value = state.clamp(E::Score::mean(sum, total));
+        if T::ENABLED {
+            self.chance_table_store(ctx, key, 1, value, alpha, beta, None);
         }
         Ok(value)
     }

@@ -29,6 +29,11 @@ pub trait ChanceScore: Score + sealed::Sealed {
     /// `sum / total` as a score (`total >= 1`), rounded to nearest.
     fn mean(sum: Self::Sum, total: u32) -> Self;
 
+    /// `total * score` as a sum: what a sum must reach (or stay below) for the mean to reach
+    /// (or stay below) `score`, up to the rounding of the mean. A quick test, before the fold
+    /// that decides.
+    fn scaled(total: u32, score: Self) -> Self::Sum;
+
     /// About the largest score `x` of an outcome of weight `weight` for which
     /// `mean(others + weight * x, total) <= alpha`, where `others` is the weighted sum of the
     /// other outcomes' bounds: the top of the window below which the outcome's search fails
@@ -68,6 +73,11 @@ impl ChanceScore for i32 {
     }
 
     #[inline]
+    fn scaled(total: u32, score: i32) -> i64 {
+        i64::from(total) * i64::from(score)
+    }
+
+    #[inline]
     fn fail_low_threshold(alpha: i32, others: i64, weight: u32, total: u32) -> i32 {
         // others + weight * x <= total * alpha makes the exact mean at most alpha, and so
         // its rounding too: the largest such x.
@@ -103,6 +113,11 @@ impl ChanceScore for f32 {
     }
 
     #[inline]
+    fn scaled(total: u32, score: f32) -> f64 {
+        f64::from(total) * f64::from(score)
+    }
+
+    #[inline]
     fn fail_low_threshold(alpha: f32, others: f64, weight: u32, total: u32) -> f32 {
         ((f64::from(total) * f64::from(alpha) - others) / f64::from(weight)) as f32
     }
@@ -125,6 +140,11 @@ impl ChanceScore for f64 {
     #[inline]
     fn mean(sum: f64, total: u32) -> f64 {
         sum / f64::from(total)
+    }
+
+    #[inline]
+    fn scaled(total: u32, score: f64) -> f64 {
+        f64::from(total) * score
     }
 
     #[inline]

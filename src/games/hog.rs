@@ -71,6 +71,23 @@ const WAYS: [[u32; 6 * MAX_DICE as usize + 1]; MAX_DICE as usize + 1] = {
     ways
 };
 
+/// `ROLLS[n]`: the outcomes of a roll of `n` dice, pig out first, then the sums `2n..=6n`
+/// (the first `4n + 2` entries).
+const ROLLS: [[Outcome<u8>; MAX_OUTCOMES]; MAX_DICE as usize + 1] = {
+    let mut rolls = [[Outcome { outcome: 0, weight: 0 }; MAX_OUTCOMES]; MAX_DICE as usize + 1];
+    let mut n = 1;
+    while n <= MAX_DICE as usize {
+        rolls[n][0] = Outcome { outcome: 1, weight: 6u32.pow(n as u32) - 5u32.pow(n as u32) };
+        let mut sum = 2 * n;
+        while sum <= 6 * n {
+            rolls[n][sum - 2 * n + 1] = Outcome { outcome: sum as u8, weight: WAYS[n][sum] };
+            sum += 1;
+        }
+        n += 1;
+    }
+    rolls
+};
+
 /// What is wrong with a requested game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HogError {
@@ -244,11 +261,9 @@ impl StochasticGame for Hog {
     }
 
     fn generate_outcomes<const N: usize>(&self, outcomes: &mut MoveList<Outcome<u8>, N>) {
-        let dice = u32::from(self.rolling);
-        let _ = outcomes.push(Outcome { outcome: 1, weight: Self::ways(dice, 1) });
-        for points in 2 * dice..=6 * dice {
-            let _ =
-                outcomes.push(Outcome { outcome: points as u8, weight: Self::ways(dice, points) });
+        let dice = usize::from(self.rolling);
+        for &outcome in &ROLLS[dice][..4 * dice + 2] {
+            let _ = outcomes.push(outcome);
         }
     }
 }
@@ -271,26 +286,26 @@ pub trait HogScore: crate::chance::ChanceScore {
     /// The score of a won game, and the bound of every score.
     const ONE: Self;
     /// `x` (within -1..=1) in this scale.
-    fn scaled(x: f64) -> Self;
+    fn from_unit(x: f64) -> Self;
 }
 
 impl HogScore for f64 {
     const ONE: f64 = 1.0;
-    fn scaled(x: f64) -> f64 {
+    fn from_unit(x: f64) -> f64 {
         x
     }
 }
 
 impl HogScore for f32 {
     const ONE: f32 = 1.0;
-    fn scaled(x: f64) -> f32 {
+    fn from_unit(x: f64) -> f32 {
         x as f32
     }
 }
 
 impl HogScore for i32 {
     const ONE: i32 = 1_000_000;
-    fn scaled(x: f64) -> i32 {
+    fn from_unit(x: f64) -> i32 {
         // Round half away from zero, without `f64::round` (not in `core`).
         let scaled = x * 1_000_000.0;
         (if scaled >= 0.0 { scaled + 0.5 } else { scaled - 0.5 }) as i32
@@ -318,7 +333,7 @@ impl<S: HogScore> Evaluator<Hog> for HogEval<S> {
         }
         let need = |p: u8| f64::from(game.goal) - f64::from(game.scores[usize::from(p)]);
         let (own, other) = (need(player), need(player ^ 1));
-        S::scaled(0.8 * (other - own) / (other + own))
+        S::from_unit(0.8 * (other - own) / (other + own))
     }
 }
 
