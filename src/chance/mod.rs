@@ -94,7 +94,9 @@ pub const MAX_TOTAL_WEIGHT: u32 = 1 << 24;
 
 /// One outcome of a chance node: the move nature makes, and its weight. The probability of
 /// the outcome is its weight divided by the sum of the weights of the node's outcomes.
+/// (`repr(C)`: with `u32` moves it is the C ABI's `alphabeta_outcome`.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
 pub struct Outcome<M> {
     /// The outcome, played with [`Game::make_move`] like a move.
     pub outcome: M,
