@@ -127,11 +127,10 @@ fn measure(name: &str, workload: &Workload, rounds: usize) {
 fn main() {
     let mut rounds = 7;
     let mut args = std::env::args().skip(1);
+    // `cargo bench` also passes --bench, ignored.
     while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--rounds" => rounds = args.next().and_then(|n| n.parse().ok()).unwrap_or(rounds),
-            // `cargo bench` passes --bench.
-            _ => {}
+        if arg == "--rounds" {
+            rounds = args.next().and_then(|n| n.parse().ok()).unwrap_or(rounds);
         }
     }
     println!("Star1/Star2 against plain expectimax at equal depth; values checked equal.\n");

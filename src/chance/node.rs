@@ -522,7 +522,7 @@ where
                     if fail_high < b {
                         b = fail_high;
                     }
-                    if !(a < b) {
+                    if a.partial_cmp(&b) != Some(core::cmp::Ordering::Less) {
                         (a, b) = (low, high);
                     }
                 }
@@ -744,7 +744,7 @@ where
         let bottom = if settle.0 > known.low { settle.0 } else { known.low };
         let top = if settle.1 < known.high { settle.1 } else { known.high };
         let (low, high) = if same_side { (bottom, top) } else { (-top, -bottom) };
-        if !(low < high) {
+        if low.partial_cmp(&high) != Some(core::cmp::Ordering::Less) {
             return Ok(());
         }
         let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
