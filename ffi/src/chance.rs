@@ -13,13 +13,13 @@ use alphabeta::chance::{
     ChanceConfig, ChanceEngine, ChanceError, ChanceEvaluator, ChanceScore, Outcome, StochasticGame,
 };
 use alphabeta::ordering::DefaultSorter;
-use alphabeta::tt::{Slot, TableSlice};
-use alphabeta::{EvalContext, Evaluator, Game, MoveList, SearchResult};
+use alphabeta::tt::TableSlice;
+use alphabeta::{EvalContext, Evaluator, Game, MoveList};
 
 use crate::{
     alphabeta_config, alphabeta_config_default, alphabeta_game, alphabeta_limits, alphabeta_result,
-    alphabeta_status, convert, fill, fill_moves, guard, status_of, CGame, Clocks, DoubleEval,
-    InfoSink, IntEval, MAX_MOVES, MAX_PLY,
+    alphabeta_status, caller_slots, convert, deliver, fill, fill_moves, guard, status_of, CGame,
+    Clocks, DoubleEval, InfoSink, IntEval, MAX_MOVES, MAX_PLY,
 };
 use alphabeta_status::*;
 
@@ -248,21 +248,8 @@ where
         sink.send(info.depth, scores(info.score).1, info)
     });
     let r = found.map_err(alphabeta_status::from)?;
-    let chance = r.chance;
-    let (search, pv) = fill(
-        SearchResult {
-            best_move: r.best_move,
-            score: r.score,
-            depth: r.depth,
-            nodes: r.nodes,
-            exact: r.exact,
-            completed: r.completed,
-            pv: r.pv,
-            elapsed_micros: r.elapsed_micros,
-            stats: r.stats,
-        },
-        scores,
-    );
+    let (search, chance) = r.into_parts();
+    let (search, pv) = fill(search, scores);
     let result = alphabeta_chance_result {
         search,
         chance_nodes: chance.chance_nodes,
@@ -272,26 +259,6 @@ where
         window_researches: chance.window_researches,
     };
     Ok((result, pv))
-}
-
-/// The table's slots in the caller's memory (`NULL` and 0 for none).
-///
-/// # Safety
-/// `memory` is valid for `bytes` bytes, or NULL.
-unsafe fn slots<'a, S: Slot>(
-    memory: *mut c_void,
-    bytes: usize,
-) -> Result<&'a [S], alphabeta_status> {
-    if memory.is_null() {
-        return if bytes == 0 { Ok(&[]) } else { Err(ALPHABETA_ERROR_NULL_POINTER) };
-    }
-    let count = bytes / core::mem::size_of::<S>();
-    if !(memory as usize).is_multiple_of(16) || count < 2 {
-        return Err(ALPHABETA_ERROR_TABLE_MEMORY);
-    }
-    // SAFETY: 16-byte aligned memory for `count` slots (the caller's promise); a slot is atomic
-    // words, valid for any bits (the caller clears it or accepts old entries).
-    Ok(unsafe { core::slice::from_raw_parts(memory.cast::<S>(), count) })
 }
 
 /// A chance search (expectimax with Star1 and Star2, see `alphabeta_chance_game`), self-
@@ -365,7 +332,7 @@ pub unsafe extern "C" fn alphabeta_chance_search(
         let out = if double {
             let bound = table.has_score_bound.then_some(table.score_bound_double);
             // SAFETY: the caller's table memory.
-            match unsafe { slots(table_memory, table_bytes) } {
+            match unsafe { caller_slots(table_memory, table_bytes) } {
                 Ok(slots) => {
                     run(&mut game, DoubleEval, bound, config, ordering, slots, &limits, |s| {
                         (s as i32, s)
@@ -380,7 +347,7 @@ pub unsafe extern "C" fn alphabeta_chance_search(
                 return ALPHABETA_ERROR_INVALID_BOUNDS;
             }
             // SAFETY: the caller's table memory.
-            match unsafe { slots(table_memory, table_bytes) } {
+            match unsafe { caller_slots(table_memory, table_bytes) } {
                 Ok(slots) => {
                     run(&mut game, IntEval, bound, config, ordering, slots, &limits, |s| {
                         (s, f64::from(s))
@@ -396,17 +363,7 @@ pub unsafe extern "C" fn alphabeta_chance_search(
             Ok(found) => found,
             Err(status) => return status,
         };
-        let written = line.len().min(pv_capacity);
-        for (i, &mv) in line.iter().take(written).enumerate() {
-            // SAFETY: `pv` holds `pv_capacity >= written` moves.
-            unsafe { pv.add(i).write(mv) };
-        }
-        // SAFETY: valid for a write.
-        unsafe { result.write(c) };
-        if line.len() > pv_capacity && !pv.is_null() {
-            ALPHABETA_ERROR_PV_TRUNCATED
-        } else {
-            ALPHABETA_OK
-        }
+        // SAFETY: `result` valid for a write, `pv` for `pv_capacity` moves (the caller's).
+        unsafe { deliver(result, c, &line, pv, pv_capacity) }
     })
 }

@@ -83,7 +83,7 @@ use crate::error::SearchError;
 use crate::game::{Evaluator, Game, MoveList};
 use crate::ordering::{DefaultSorter, MoveSorter};
 use crate::score::Score;
-use crate::search::{Config, Engine, IterationInfo, SearchStats, WindowResult};
+use crate::search::{Config, Engine, IterationInfo, SearchResult, SearchStats, WindowResult};
 use crate::tt::{NoTable, Table};
 
 pub(crate) use node::ChanceState;
@@ -221,6 +221,40 @@ pub struct ChanceResult<M, S, const MAX_PLY: usize> {
     pub stats: SearchStats,
     /// The chance counters.
     pub chance: ChanceStats,
+}
+
+impl<M, S, const MAX_PLY: usize> ChanceResult<M, S, MAX_PLY> {
+    /// The result from the two-player engine's and the chance counters.
+    pub fn from_parts(search: SearchResult<M, S, MAX_PLY>, chance: ChanceStats) -> Self {
+        let SearchResult {
+            best_move,
+            score,
+            depth,
+            nodes,
+            exact,
+            completed,
+            pv,
+            elapsed_micros,
+            stats,
+        } = search;
+        Self { best_move, score, depth, nodes, exact, completed, pv, elapsed_micros, stats, chance }
+    }
+
+    /// The result as the two-player engine's, and the chance counters apart.
+    pub fn into_parts(self) -> (SearchResult<M, S, MAX_PLY>, ChanceStats) {
+        let search = SearchResult {
+            best_move: self.best_move,
+            score: self.score,
+            depth: self.depth,
+            nodes: self.nodes,
+            exact: self.exact,
+            completed: self.completed,
+            pv: self.pv,
+            elapsed_micros: self.elapsed_micros,
+            stats: self.stats,
+        };
+        (search, self.chance)
+    }
 }
 
 /// Why a chance search failed. A failed call returns no result; the game is back in its
@@ -440,20 +474,12 @@ where
         if let Some(error) = state.error {
             return Err(error);
         }
-        let r = found?;
-        let nature_moves = !game.is_terminal() && game.is_chance_node();
-        Ok(ChanceResult {
-            best_move: if nature_moves { None } else { r.best_move },
-            score: r.score,
-            depth: r.depth,
-            nodes: r.nodes,
-            exact: r.exact,
-            completed: r.completed,
-            pv: r.pv,
-            elapsed_micros: r.elapsed_micros,
-            stats: r.stats,
-            chance: state.stats,
-        })
+        let mut search = found?;
+        if !game.is_terminal() && game.is_chance_node() {
+            // Nature moves at the root: no move to choose (the line starts with an outcome).
+            search.best_move = None;
+        }
+        Ok(ChanceResult::from_parts(search, state.stats))
     }
 
     /// One fixed-depth search of `game` with the window `(alpha, beta)`, without iterative

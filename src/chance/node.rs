@@ -116,12 +116,16 @@ impl<S: ChanceScore, const N: usize> Knowledge<S, N> {
         }
     }
 
-    /// The weighted sums of the lower and upper bounds of the outcomes other than `index`.
-    fn others(&self, index: usize, weight: u32) -> (S::Sum, S::Sum) {
+    /// The windows of outcome `index` (of weight `weight`) that would settle the chance node
+    /// (of total weight `total`, searched with `(alpha, beta)`), given what is known of the
+    /// others: below the first the outcome makes it fail low, above the second high.
+    fn thresholds(&self, index: usize, weight: u32, total: u32, alpha: S, beta: S) -> (S, S) {
         let known = self.known[index];
+        let others_low = S::add_weighted(self.sum_low, weight, -known.low);
+        let others_high = S::add_weighted(self.sum_high, weight, -known.high);
         (
-            S::add_weighted(self.sum_low, weight, -known.low),
-            S::add_weighted(self.sum_high, weight, -known.high),
+            S::fail_low_threshold(alpha, others_high, weight, total),
+            S::fail_high_threshold(beta, others_low, weight, total),
         )
     }
 
@@ -283,6 +287,24 @@ where
         self.table.store(key, entry);
     }
 
+    /// A chance node's result `value`, stored in the table (as a bound or exact, by the window
+    /// it was searched with) and returned.
+    #[allow(clippy::too_many_arguments)]
+    fn chance_result(
+        &self,
+        ctx: &Context<'_, '_, G::Player>,
+        key: u64,
+        depth: u32,
+        value: E::Score,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<E::Score, Halt> {
+        if T::ENABLED {
+            self.chance_table_store(ctx, key, depth, value, alpha, beta, None);
+        }
+        Ok(value)
+    }
+
     /// A decision node: fail-soft alpha-beta over the moves, in the sorter's order.
     #[allow(clippy::too_many_arguments)]
     fn decision_node(
@@ -432,10 +454,7 @@ where
                 sum = E::Score::add_weighted(sum, outcome.weight, score);
             }
             let value = state.clamp(E::Score::mean(sum, total));
-            if T::ENABLED {
-                self.chance_table_store(ctx, key, depth, value, -infinity, infinity, None);
-            }
-            return Ok(value);
+            return self.chance_result(ctx, key, depth, value, -infinity, infinity);
         };
 
         let window = (E::Score::scaled(total, alpha), E::Score::scaled(total, beta));
@@ -467,34 +486,18 @@ where
                 if known.of(index).exact() {
                     continue;
                 }
-                let weight = outcomes[index].weight;
-                let (others_low, others_high) = known.others(index, weight);
-                // The windows that would settle this node: below `fail_low`, the outcome
-                // makes it fail low; above `fail_high`, high.
-                let fail_low = E::Score::fail_low_threshold(alpha, others_high, weight, total);
-                let fail_high = E::Score::fail_high_threshold(beta, others_low, weight, total);
+                let settle = known.thresholds(index, outcomes[index].weight, total, alpha, beta);
                 let outcome = outcomes[index];
                 let mut narrowed = known.of(index);
                 let undo = game.make_move(outcome.outcome);
-                let probed = self.probe(
-                    ctx,
-                    state,
-                    game,
-                    side,
-                    depth - 1,
-                    ply + 1,
-                    &mut narrowed,
-                    (fail_low, fail_high),
-                );
+                let probed =
+                    self.probe(ctx, state, game, side, depth - 1, ply + 1, &mut narrowed, settle);
                 game.unmake_move(outcome.outcome, undo);
                 probed?;
-                known.set(index, weight, narrowed);
+                known.set(index, outcomes[index].weight, narrowed);
                 if let Some(cut) = known.settled(state, outcomes, total, (alpha, beta), window) {
                     state.stats.star2_cutoffs += 1;
-                    if T::ENABLED {
-                        self.chance_table_store(ctx, key, depth, cut, alpha, beta, None);
-                    }
-                    return Ok(cut);
+                    return self.chance_result(ctx, key, depth, cut, alpha, beta);
                 }
             }
         }
@@ -513,9 +516,7 @@ where
                 // (At depth 1 the outcome is a leaf, exact whatever the window: no window to
                 // compute.)
                 if state.star1 && attempt == 0 && depth > 1 {
-                    let (others_low, others_high) = known.others(index, weight);
-                    let fail_low = E::Score::fail_low_threshold(alpha, others_high, weight, total);
-                    let fail_high = E::Score::fail_high_threshold(beta, others_low, weight, total);
+                    let (fail_low, fail_high) = known.thresholds(index, weight, total, alpha, beta);
                     if fail_low > a {
                         a = fail_low;
                     }
@@ -547,10 +548,7 @@ where
                 known.set(index, weight, entry);
                 if let Some(cut) = known.settled(state, outcomes, total, (alpha, beta), window) {
                     state.stats.star1_cutoffs += 1;
-                    if T::ENABLED {
-                        self.chance_table_store(ctx, key, depth, cut, alpha, beta, None);
-                    }
-                    return Ok(cut);
+                    return self.chance_result(ctx, key, depth, cut, alpha, beta);
                 }
                 attempt += 1;
                 if !entry.exact() {
@@ -570,10 +568,7 @@ where
 
         // Every outcome exact: the fold of plain expectimax.
         let value = fold(state, outcomes, total, known.known.iter().map(|k| k.low));
-        if T::ENABLED {
-            self.chance_table_store(ctx, key, depth, value, alpha, beta, None);
-        }
-        Ok(value)
+        self.chance_result(ctx, key, depth, value, alpha, beta)
     }
 
     /// Star1 and Star2 at a chance node one ply above the horizon, whose outcomes are leaves:
@@ -623,25 +618,20 @@ where
                 None
             };
             if let Some(cut) = cut {
-                if state.star1 {
-                    state.stats.star1_cutoffs += 1;
+                let counter = if state.star1 {
+                    &mut state.stats.star1_cutoffs
                 } else {
-                    state.stats.star2_cutoffs += 1;
-                }
-                if T::ENABLED {
-                    self.chance_table_store(ctx, key, 1, cut, alpha, beta, None);
-                }
-                return Ok(cut);
+                    &mut state.stats.star2_cutoffs
+                };
+                *counter += 1;
+                return self.chance_result(ctx, key, 1, cut, alpha, beta);
             }
         }
         // The leaves' lines are empty: the line is the heaviest outcome.
         set_line(&mut self.pv, ply as usize, outcomes[heaviest].outcome);
         // The sum ran over every outcome in the game's order: the fold itself.
         let value = state.clamp(E::Score::mean(sum, total));
-        if T::ENABLED {
-            self.chance_table_store(ctx, key, 1, value, alpha, beta, None);
-        }
-        Ok(value)
+        self.chance_result(ctx, key, 1, value, alpha, beta)
     }
 
     /// The score of one outcome for the chance node's side `side`, searched with the window
