@@ -4,6 +4,9 @@
 //! ```text
 //! cargo bench --features std --bench chance                 # 7 rounds
 //! cargo bench --features std --bench chance -- --rounds 15
+//! # one workload under one search, once, for valgrind --tool=callgrind (instructions do not
+//! # drift): WORKLOAD is hog6, hog6-table, hog8-table or trees; SEARCH expectimax, star1, star2
+//! cargo bench --features std --bench chance -- --once hog8-table star2
 //! ```
 //!
 //! Every search is made from a cleared table (or none), so each one's nodes repeat on any
@@ -124,34 +127,68 @@ fn measure(name: &str, workload: &Workload, rounds: usize) {
     }
 }
 
+/// The workloads, by name.
+fn workloads() -> Vec<(&'static str, &'static str, Box<Workload>)> {
+    vec![
+        (
+            "hog6",
+            "Hog (race to 50, up to 6 dice), 6 positions, depth 6, no table",
+            Box::new(hog(6, false)),
+        ),
+        (
+            "hog6-table",
+            "Hog (race to 50, up to 6 dice), 6 positions, depth 6, 3 MiB table",
+            Box::new(hog(6, true)),
+        ),
+        (
+            "hog8-table",
+            "Hog (race to 50, up to 6 dice), 6 positions, depth 8, 3 MiB table",
+            Box::new(hog(8, true)),
+        ),
+        (
+            "trees",
+            "random trees (200 trees of up to 2,000 nodes), full depth, no table",
+            Box::new(trees(200, 9)),
+        ),
+    ]
+}
+
 fn main() {
     let mut rounds = 7;
+    let mut once = None;
     let mut args = std::env::args().skip(1);
     // `cargo bench` also passes --bench, ignored.
     while let Some(arg) = args.next() {
         if arg == "--rounds" {
             rounds = args.next().and_then(|n| n.parse().ok()).unwrap_or(rounds);
+        } else if arg == "--once" {
+            once = args.next().zip(args.next());
         }
     }
+    if let Some((workload, search)) = once {
+        let Some((_, _, run)) = workloads().into_iter().find(|w| w.0 == workload) else {
+            eprintln!("unknown workload {workload}: hog6, hog6-table, hog8-table or trees");
+            std::process::exit(2);
+        };
+        let Some(&(_, star1, star2)) = CONFIGS
+            .iter()
+            .zip(["expectimax", "star1", "star2"])
+            .find(|c| c.1 == search)
+            .map(|c| c.0)
+        else {
+            eprintln!("unknown search {search}: expectimax, star1 or star2");
+            std::process::exit(2);
+        };
+        let search = Config { tt_cutoffs: TtCutoffs::EqualDraft, ..Config::new() };
+        let (nodes, _) = run(ChanceConfig { search, star1, star2 });
+        println!(
+            "{workload} {}: {nodes} nodes",
+            CONFIGS.iter().find(|c| c.1 == star1 && c.2 == star2).unwrap().0
+        );
+        return;
+    }
     println!("Star1/Star2 against plain expectimax at equal depth; values checked equal.\n");
-    measure(
-        "Hog (race to 50, up to 6 dice), 6 positions, depth 6, no table",
-        &hog(6, false),
-        rounds,
-    );
-    measure(
-        "Hog (race to 50, up to 6 dice), 6 positions, depth 6, 3 MiB table",
-        &hog(6, true),
-        rounds,
-    );
-    measure(
-        "Hog (race to 50, up to 6 dice), 6 positions, depth 8, 3 MiB table",
-        &hog(8, true),
-        rounds,
-    );
-    measure(
-        "random trees (200 trees of up to 2,000 nodes), full depth, no table",
-        &trees(200, 9),
-        rounds,
-    );
+    for (_, title, workload) in workloads() {
+        measure(title, &*workload, rounds);
+    }
 }
