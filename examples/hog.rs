@@ -201,7 +201,11 @@ fn solve(options: &Options, engine: &mut Solver<'_>, scores: [u32; 2]) -> Result
     outln!("value {value:.9} win {:.4}% best {best} ({exactly})", percent(value));
     for dice in 1..=options.dice as u8 {
         let before = game.make_move(dice);
-        let limits = Limits::depth(plies_to_end(&game));
+        let clock = alphabeta::StdClock::new();
+        let mut limits = Limits::depth(plies_to_end(&game));
+        if let Some(ms) = options.time_ms {
+            limits = limits.with_time_limit(&clock, ms.saturating_mul(1000)).with_min_depth(2);
+        }
         let result = engine.search(&mut game, &limits).map_err(|e| e.to_string());
         game.unmake_move(dice, before);
         let choice = result?.score;
