@@ -1068,6 +1068,194 @@ static void test_init_over_busy_engine(void) {
     free(memory);
 }
 
+/* ---------------------------------------------------------------------------------------
+ * The chance search: a roll of a die whose outcomes and weights the test chooses, then a
+ * leaf scoring the face (plus an offset); every misuse of alphabeta_chance_search. */
+
+typedef struct {
+    int rolled;           /* 0: nature to move; else the face rolled */
+    int32_t count;        /* outcomes written (the test may lie) */
+    uint32_t weights[8];  /* weights of faces 1..count */
+    int32_t offset;       /* added to the face by evaluate */
+    int makes, unmakes;
+} die_game;
+
+static die_game *die_of(void *ud) { return (die_game *)ud; }
+static int32_t die_moves(void *ud, uint32_t *moves, int32_t capacity) {
+    (void)ud; (void)moves; (void)capacity;
+    return 0;
+}
+static void die_make(void *ud, uint32_t mv) { die_of(ud)->rolled = (int)mv; die_of(ud)->makes++; }
+static void die_unmake(void *ud, uint32_t mv) { (void)mv; die_of(ud)->rolled = 0; die_of(ud)->unmakes++; }
+static int32_t die_eval(void *ud, int32_t player, uint32_t ply, uint32_t depth_left) {
+    (void)player; (void)ply; (void)depth_left;
+    return die_of(ud)->rolled + die_of(ud)->offset;
+}
+static double die_eval_double(void *ud, int32_t player, uint32_t ply, uint32_t depth_left) {
+    return (double)die_eval(ud, player, ply, depth_left);
+}
+static uint64_t die_key(void *ud) { return (uint64_t)die_of(ud)->rolled; }
+static int32_t die_side(void *ud) { (void)ud; return 0; }
+static bool die_terminal(void *ud) { return die_of(ud)->rolled != 0; }
+static bool die_chance(void *ud) { return die_of(ud)->rolled == 0; }
+static int32_t die_outcomes(void *ud, alphabeta_outcome *outcomes, int32_t capacity) {
+    die_game *g = die_of(ud);
+    for (int32_t i = 0; i < g->count && i < capacity && i < 8; i++) {
+        outcomes[i].outcome = (uint32_t)(i + 1);
+        outcomes[i].weight = g->weights[i];
+    }
+    return g->count;
+}
+
+static alphabeta_chance_game die_table(die_game *g) {
+    alphabeta_chance_game game;
+    memset(&game, 0, sizeof game);
+    game.game.user_data = g;
+    game.game.generate_moves = die_moves;
+    game.game.make_move = die_make;
+    game.game.unmake_move = die_unmake;
+    game.game.evaluate = die_eval;
+    game.game.evaluate_double = die_eval_double;
+    game.game.zobrist_key = die_key;
+    game.game.side_to_move = die_side;
+    game.game.is_terminal = die_terminal;
+    game.is_chance_node = die_chance;
+    game.generate_outcomes = die_outcomes;
+    game.has_score_bound = true;
+    game.score_bound = 10;
+    game.score_bound_double = 10.0;
+    return game;
+}
+
+static die_game fair_die(void) {
+    die_game g;
+    memset(&g, 0, sizeof g);
+    g.count = 6;
+    for (int i = 0; i < 8; i++) g.weights[i] = 1;
+    return g;
+}
+
+static void test_chance(void) {
+    alphabeta_limits limits = alphabeta_limits_depth(2);
+    alphabeta_chance_config config = alphabeta_chance_config_default();
+    alphabeta_chance_result result;
+    uint32_t pv[4];
+    die_game g = fair_die();
+    alphabeta_chance_game game = die_table(&g);
+
+    /* A fair die: 3.5 in double, rounded to even (4) in int32; the PV is the first face. */
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, pv, 4), ALPHABETA_OK);
+    CHECK(result.search.score == 4 && result.search.exact && !result.search.has_best_move);
+    CHECK(result.search.pv_length == 1 && pv[0] == 1 && result.chance_nodes == 1);
+    config.search.score_type = ALPHABETA_SCORE_DOUBLE;
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_OK);
+    CHECK(result.search.score_double == 3.5);
+    g.weights[5] = 4; /* a six four times as likely: (15 + 24) / 9 */
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, pv, 4), ALPHABETA_OK);
+    CHECK(result.search.score_double == 39.0 / 9.0 && pv[0] == 6);
+    g.weights[5] = 1;
+    /* NULL config: the defaults (int32). A table in caller memory. */
+    unsigned char *table = (unsigned char *)aligned(16, 4096);
+    CHECK_STATUS(alphabeta_chance_search(&game, NULL, &limits, table, 4096, &result, NULL, 0), ALPHABETA_OK);
+    CHECK(result.search.score == 4);
+    CHECK(g.rolled == 0 && g.makes == g.unmakes);
+
+    /* NULL pointers. */
+    CHECK_STATUS(alphabeta_chance_search(NULL, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, NULL, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, NULL, NULL, 0), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, NULL, 4), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 64, &result, NULL, 0), ALPHABETA_ERROR_NULL_POINTER);
+    /* Table memory misaligned or too small. */
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, table + 8, 4000, &result, NULL, 0), ALPHABETA_ERROR_TABLE_MEMORY);
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, table, 24, &result, NULL, 0), ALPHABETA_ERROR_TABLE_MEMORY);
+    free(table);
+
+    /* NULL callbacks: the chance ones, and the evaluate of the score type. */
+    alphabeta_chance_game broken = game;
+    broken.is_chance_node = NULL;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+    broken = game;
+    broken.generate_outcomes = NULL;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+    broken = game;
+    broken.game.evaluate_double = NULL;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+    broken = game;
+    broken.game.make_move = NULL;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+
+    /* Bounds: none with Star1/Star2, bad ones, a score beyond. */
+    broken = game;
+    broken.has_score_bound = false;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_BOUND_REQUIRED);
+    alphabeta_chance_config plain = config;
+    plain.star1 = plain.star2 = false;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &plain, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_OK);
+    CHECK(result.search.score_double == 3.5);
+    broken = game;
+    broken.score_bound_double = -1.0;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_INVALID_BOUNDS);
+    broken.score_bound_double = NAN;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_INVALID_BOUNDS);
+    broken.score_bound_double = INFINITY;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &plain, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_INVALID_BOUNDS);
+    alphabeta_chance_config ints = config;
+    ints.search.score_type = ALPHABETA_SCORE_INT32;
+    broken = game;
+    broken.score_bound = INT32_MAX;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &ints, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_INVALID_BOUNDS);
+    broken.score_bound = -3;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &ints, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_INVALID_BOUNDS);
+    g.offset = 5; /* a six scores 11, beyond 10 */
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS);
+    CHECK_STATUS(alphabeta_chance_search(&game, &ints, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS);
+    g.offset = 0;
+    CHECK(g.rolled == 0 && g.makes == g.unmakes);
+
+    /* Outcomes: none, a weight of 0, too much weight, too many, a negative count. */
+    g.count = 0;
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_NO_OUTCOMES);
+    g = fair_die();
+    g.weights[2] = 0;
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_ZERO_WEIGHT);
+    g = fair_die();
+    g.weights[0] = ALPHABETA_MAX_TOTAL_WEIGHT - 4;
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_TOTAL_WEIGHT_TOO_LARGE);
+    g.weights[0] = ALPHABETA_MAX_TOTAL_WEIGHT - 5; /* exactly the limit */
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_OK);
+    g = fair_die();
+    g.count = (int32_t)alphabeta_max_moves() + 1;
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_MOVE_OVERFLOW);
+    g.count = -2;
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT);
+    g = fair_die();
+    CHECK(g.rolled == 0);
+
+    /* Configuration and limits. */
+    alphabeta_chance_config bad = config;
+    bad.search.threads = 2;
+    CHECK_STATUS(alphabeta_chance_search(&game, &bad, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_BAD_CONFIG);
+    bad = config;
+    bad.search.score_type = 7;
+    CHECK_STATUS(alphabeta_chance_search(&game, &bad, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_BAD_CONFIG);
+    alphabeta_limits zero = alphabeta_limits_depth(0);
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &zero, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_ZERO_MAX_DEPTH);
+    alphabeta_limits deep = alphabeta_limits_depth((uint32_t)alphabeta_max_ply() + 1);
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &deep, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_DEPTH_BEYOND_CAPACITY);
+
+    /* A PV buffer too small: the result is complete, the PV cut. */
+    uint32_t none[1] = {99};
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, none, 0), ALPHABETA_ERROR_PV_TRUNCATED);
+    CHECK(result.search.pv_length == 1 && none[0] == 99 && result.search.score_double == 3.5);
+
+    /* The messages of the chance statuses. */
+    for (int status = ALPHABETA_ERROR_NO_OUTCOMES; status <= ALPHABETA_ERROR_BOUND_REQUIRED; status++) {
+        CHECK(strcmp(alphabeta_status_message((alphabeta_status)status), "unknown status") != 0);
+    }
+    CHECK(g.makes == g.unmakes && g.rolled == 0);
+}
+
 static void test_nan(void) {
     alphabeta_engine *dengine = new_engine(ALPHABETA_SCORE_DOUBLE, 256);
     alphabeta_window_result w;
@@ -1346,6 +1534,7 @@ int main(int argc, char **argv) {
     test_time_and_info();
     test_stop_from_another_thread();
     test_threads();
+    test_chance();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -78,6 +78,11 @@ typedef struct alphabeta_engine_storage {
 
 
 /**
+ * The largest sum of a chance node's weights: 2^24.
+ */
+#define ALPHABETA_MAX_TOTAL_WEIGHT 16777216
+
+/**
  * `alphabeta_config.algorithm`: negamax alpha-beta with the accelerators (default).
  */
 #define ALPHABETA_ALGORITHM_ALPHA_BETA 0
@@ -109,9 +114,15 @@ typedef struct alphabeta_engine_storage {
 
 /**
  * `alphabeta_config.parallel_scheme`: the first root move alone, then the others shared out,
- * and the same at each first move down the principal variation (default).
+ * and the same at each first move down the principal variation.
  */
 #define ALPHABETA_PARALLEL_ROOT_SPLIT 1
+
+/**
+ * `alphabeta_config.parallel_scheme`: ABDADA (Weill 1996): every thread searches the whole
+ * root, sharing the table, and puts off the moves another thread is searching (default).
+ */
+#define ALPHABETA_PARALLEL_ABDADA 2
 
 /**
  * `alphabeta_config.score_type`: `int32_t` scores from `evaluate` (default).
@@ -290,11 +301,14 @@ enum alphabeta_status
   ALPHABETA_ERROR_OUT_OF_TURN_UNSUPPORTED = 23,
   /**
    * A multi-player game declares score bounds no vector can meet (`players * min_score >
-   * max_sum`), or too wide for exact int32 arithmetic (see `alphabeta_multi_game.has_bounds`).
+   * max_sum`), or too wide for exact int32 arithmetic (see `alphabeta_multi_game.has_bounds`);
+   * or a chance game's score bound is negative, NaN, infinite or `INT32_MAX` (see
+   * `alphabeta_chance_game.has_score_bound`).
    */
   ALPHABETA_ERROR_INVALID_BOUNDS = 24,
   /**
-   * A score vector broke the bounds the game declared.
+   * A score vector broke the bounds the game declared (multi-player search), or a score
+   * its bound (chance search).
    */
   ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS = 25,
   /**
@@ -313,6 +327,22 @@ enum alphabeta_status
    * ±1000000, ±`INT32_MAX`, ±infinity and `INT32_MIN` (see `alphabeta_game.evaluate`).
    */
   ALPHABETA_ERROR_SCORE_OUT_OF_RANGE = 28,
+  /**
+   * A chance node wrote no outcome.
+   */
+  ALPHABETA_ERROR_NO_OUTCOMES = 29,
+  /**
+   * A chance node wrote an outcome of weight 0.
+   */
+  ALPHABETA_ERROR_ZERO_WEIGHT = 30,
+  /**
+   * A chance node's weights sum to more than `ALPHABETA_MAX_TOTAL_WEIGHT`.
+   */
+  ALPHABETA_ERROR_TOTAL_WEIGHT_TOO_LARGE = 31,
+  /**
+   * Star1 or Star2 is on and the chance game declares no score bound.
+   */
+  ALPHABETA_ERROR_BOUND_REQUIRED = 32,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -426,16 +456,195 @@ typedef struct {
    */
   uint32_t threads;
   /**
-   * `ALPHABETA_PARALLEL_ROOT_SPLIT` (default) or `ALPHABETA_PARALLEL_LAZY_SMP`.
+   * `ALPHABETA_PARALLEL_ABDADA` (default), `ALPHABETA_PARALLEL_ROOT_SPLIT` or
+   * `ALPHABETA_PARALLEL_LAZY_SMP`.
    */
   uint32_t parallel_scheme;
   /**
-   * Root splitting keeps an iteration on one thread while the search so far has visited
-   * fewer nodes than this (forking the pool costs more than it saves on small trees).
-   * Default 16384; 0 splits every iteration from depth 2 on.
+   * The other threads start helping once the search has visited this many nodes (before,
+   * every iteration runs on the calling thread alone: on small trees a second thread costs
+   * more than it saves). Default 16384; 0 starts at the first iteration.
    */
   uint32_t parallel_min_split_nodes;
 } alphabeta_config;
+
+/**
+ * How a chance search runs.
+ */
+typedef struct {
+  /**
+   * The two-player configuration, of which the chance search reads `score_type`,
+   * `iterative_deepening`, `poll_interval_nodes`, `ordering` and its parts, and
+   * `tt_cutoffs`. `threads` must be 1.
+   */
+  alphabeta_config search;
+  /**
+   * Star1 pruning at chance nodes (Ballard 1983). Default true.
+   */
+  bool star1;
+  /**
+   * Star2 probing at chance nodes (Ballard 1983; Hauk, Buro & Schaeffer 2004). Default
+   * true.
+   */
+  bool star2;
+} alphabeta_chance_config;
+
+/**
+ * The game, as callbacks on the host's state. `user_data` is passed first to every callback
+ * and never touched by the library. Moves are `uint32_t` values of the host's choosing.
+ *
+ * Required: `generate_moves`, `make_move`, `unmake_move`, `zobrist_key`, `side_to_move`,
+ * `is_terminal`, and the evaluate callback of the engine's score type (`evaluate` for
+ * `ALPHABETA_SCORE_INT32`, `evaluate_double` for `ALPHABETA_SCORE_DOUBLE`). The others may be
+ * NULL. Callbacks must not throw C++ exceptions or `longjmp` out.
+ */
+typedef struct {
+  /**
+   * The host's state, passed to every callback.
+   */
+  void *user_data;
+  /**
+   * Writes the legal moves into `moves` (room for `capacity`) and returns how many there
+   * are, best first if the game can tell. More than `capacity`: the search fails with
+   * `ALPHABETA_ERROR_MOVE_OVERFLOW`; negative: `ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT`.
+   */
+  int32_t (*generate_moves)(void *user_data, uint32_t *moves, int32_t capacity);
+  /**
+   * Plays `move`.
+   */
+  void (*make_move)(void *user_data, uint32_t mv);
+  /**
+   * Takes back `move`, the last move played.
+   */
+  void (*unmake_move)(void *user_data, uint32_t mv);
+  /**
+   * The score of the position for `player` (higher is better for `player`); `ply` is the
+   * distance from the root, `depth_left` the plies left.
+   *
+   * Valid scores depend on `ply`: a position `ply` plies from the root scores within
+   * `-(1000000 - ply)..=1000000 - ply`. A win is `1000000 - d` and a loss `-(1000000 - d)`,
+   * where `d >= ply` is the distance from the root to the end of the game (a won position
+   * at ply 3 itself scores 999997); keep heuristic values strictly inside
+   * ±(1000000 - 4096) so that they are never read as wins or losses. Anything else stops
+   * the search with `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`: at ply 3, 999998 and 1000000 are
+   * out of range (a win nearer than the position itself), as is any value beyond
+   * ±1000000 at any ply, ±`INT32_MAX` (there is no "better / worse than anything" score)
+   * and `INT32_MIN`.
+   */
+  int32_t (*evaluate)(void *user_data, int32_t player, uint32_t ply, uint32_t depth_left);
+  /**
+   * The same for `ALPHABETA_SCORE_DOUBLE` engines: a position `ply` plies from the root
+   * scores within `-(1e6 - ply)..=1e6 - ply` (wins `1e6 - d`, losses `-(1e6 - d)` with
+   * `d >= ply`; at ply 3, 999997.0 is valid and 999997.5 is not). NaN stops the search
+   * with `ALPHABETA_ERROR_NAN_SCORE`; any other value outside the range, ±infinity
+   * included, with `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`.
+   */
+  double (*evaluate_double)(void *user_data, int32_t player, uint32_t ply, uint32_t depth_left);
+  /**
+   * The 64-bit Zobrist key of the position, the side to move included.
+   */
+  uint64_t (*zobrist_key)(void *user_data);
+  /**
+   * The player to move (any `int32_t` values; the engine negates scores where it changes).
+   */
+  int32_t (*side_to_move)(void *user_data);
+  /**
+   * Whether the game is over.
+   */
+  bool (*is_terminal)(void *user_data);
+  /**
+   * Optional: whether `move` is tactical (never reduced; searched by quiescence).
+   */
+  bool (*is_tactical)(void *user_data, uint32_t mv);
+  /**
+   * Optional: the quiescence policy, like `generate_moves` but only tactical moves. Set it
+   * to enable quiescence search.
+   */
+  int32_t (*generate_tactical_moves)(void *user_data, uint32_t *moves, int32_t capacity);
+  /**
+   * Optional: a lower bound on the plies before the side to move can win (default 1), for
+   * mate distance pruning.
+   */
+  uint32_t (*min_plies_to_win)(void *user_data);
+  /**
+   * Optional: the same for a loss of the side to move (default 1).
+   */
+  uint32_t (*min_plies_to_loss)(void *user_data);
+  /**
+   * A copy of the state for another thread, as a new `user_data` (NULL on failure).
+   * Required, with `free_state`, by engines with more than one thread; unused otherwise.
+   */
+  void *(*clone_state)(void *user_data);
+  /**
+   * Frees a state made by `clone_state`. Required, with `clone_state`, by engines with more
+   * than one thread (without it every copy would leak); unused otherwise.
+   */
+  void (*free_state)(void *user_data);
+} alphabeta_game;
+
+/**
+ * One outcome of a chance node and its weight (at least 1). Its probability is its weight
+ * over the sum of the node's weights (at most `ALPHABETA_MAX_TOTAL_WEIGHT`).
+ */
+typedef struct {
+  /**
+   * The outcome, played with the game's `make_move` and taken back with `unmake_move`.
+   */
+  uint32_t outcome;
+  /**
+   * Its weight.
+   */
+  uint32_t weight;
+} alphabeta_outcome;
+
+/**
+ * A game with chance nodes (dice, cards): the two-player callbacks, and where nature moves.
+ *
+ * `game` holds the callbacks of `alphabeta_game`, required as there (`generate_moves`,
+ * `make_move`, `unmake_move`, `zobrist_key`, `side_to_move`, `is_terminal`, and `evaluate`
+ * or `evaluate_double` for the score type); `make_move` and `unmake_move` also play and take
+ * back outcomes. The chance search calls none of the optional ones. `is_chance_node` and
+ * `generate_outcomes` are required.
+ *
+ * The value of a chance node is the weighted mean of its outcomes from the point of view of
+ * its `side_to_move`, summed in the order `generate_outcomes` writes them (see the README);
+ * scores are plain numbers (no win distances).
+ */
+typedef struct {
+  /**
+   * The two-player callbacks (and `user_data`, passed to every callback here too).
+   */
+  alphabeta_game game;
+  /**
+   * Whether nature moves in this position (never asked of a terminal one).
+   */
+  bool (*is_chance_node)(void *user_data);
+  /**
+   * Writes the outcomes of this chance node with their weights into `outcomes` (room for
+   * `capacity`, which is `alphabeta_max_moves()`) and returns how many there are, always in
+   * the same order for a position. More than `capacity`: `ALPHABETA_ERROR_MOVE_OVERFLOW`;
+   * negative: `ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT`; none: `ALPHABETA_ERROR_NO_OUTCOMES`; a
+   * weight of 0: `ALPHABETA_ERROR_ZERO_WEIGHT`; weights summing to more than
+   * `ALPHABETA_MAX_TOTAL_WEIGHT`: `ALPHABETA_ERROR_TOTAL_WEIGHT_TOO_LARGE`.
+   */
+  int32_t (*generate_outcomes)(void *user_data, alphabeta_outcome *outcomes, int32_t capacity);
+  /**
+   * Whether every score lies within `-score_bound..=score_bound` (int32 engines) or
+   * `-score_bound_double..=score_bound_double` (double engines): Star1 and Star2 need it
+   * (`ALPHABETA_ERROR_BOUND_REQUIRED` otherwise). A score beyond it stops the search with
+   * `ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS`; a bound below 0, NaN, infinite or `INT32_MAX` is
+   * `ALPHABETA_ERROR_INVALID_BOUNDS`.
+   */
+  bool has_score_bound;
+  /**
+   * The bound of int32 scores.
+   */
+  int32_t score_bound;
+  /**
+   * The bound of double scores.
+   */
+  double score_bound_double;
+} alphabeta_chance_game;
 
 /**
  * The host's clock: monotonic microseconds.
@@ -526,6 +735,109 @@ typedef struct {
    */
   void *on_iteration_user_data;
 } alphabeta_limits;
+
+/**
+ * The outcome of a search. The PV goes to the caller's buffer.
+ */
+typedef struct {
+  /**
+   * Whether `best_move` holds a move (false for a terminal root or one without moves).
+   */
+  bool has_best_move;
+  /**
+   * The best move.
+   */
+  uint32_t best_move;
+  /**
+   * The root's score for the side to move (int32 engines; the double score rounded toward
+   * zero otherwise).
+   */
+  int32_t score;
+  /**
+   * The root's score as a double.
+   */
+  double score_double;
+  /**
+   * The depth of the last completed iteration.
+   */
+  uint32_t depth;
+  /**
+   * Nodes visited.
+   */
+  uint64_t nodes;
+  /**
+   * Whether the score is the game's value (no horizon reached).
+   */
+  bool exact;
+  /**
+   * False when the clock or the stop call interrupted an iteration (the result is the last
+   * completed one).
+   */
+  bool completed;
+  /**
+   * The PV's true length (moves written: the smaller of this and the buffer's capacity).
+   */
+  size_t pv_length;
+  /**
+   * Whether the elapsed time is known (a clock was used).
+   */
+  bool has_elapsed;
+  /**
+   * Microseconds from start to end.
+   */
+  uint64_t elapsed_micros;
+  /**
+   * Table probes.
+   */
+  uint64_t tt_probes;
+  /**
+   * Table probes that found the position.
+   */
+  uint64_t tt_hits;
+  /**
+   * Beta cutoffs.
+   */
+  uint64_t beta_cutoffs;
+  /**
+   * Beta cutoffs by the first move.
+   */
+  uint64_t first_move_cutoffs;
+  /**
+   * Re-searches (PVS and LMR).
+   */
+  uint64_t researches;
+} alphabeta_result;
+
+/**
+ * The outcome of a chance search.
+ */
+typedef struct {
+  /**
+   * As for `alphabeta_search` (`has_best_move` is false when nature moves at the root; the
+   * PV follows each chance node's most probable outcome).
+   */
+  alphabeta_result search;
+  /**
+   * Chance nodes searched.
+   */
+  uint64_t chance_nodes;
+  /**
+   * Star2 probes.
+   */
+  uint64_t probes;
+  /**
+   * Chance nodes cut by Star2's probes.
+   */
+  uint64_t star2_cutoffs;
+  /**
+   * Chance nodes cut by Star1.
+   */
+  uint64_t star1_cutoffs;
+  /**
+   * Outcomes searched again after a float rounding kept a cut from being confirmed.
+   */
+  uint64_t window_researches;
+} alphabeta_chance_result;
 
 /**
  * How a multi-player search runs.
@@ -710,171 +1022,6 @@ typedef struct {
 } alphabeta_player_move;
 
 /**
- * The game, as callbacks on the host's state. `user_data` is passed first to every callback
- * and never touched by the library. Moves are `uint32_t` values of the host's choosing.
- *
- * Required: `generate_moves`, `make_move`, `unmake_move`, `zobrist_key`, `side_to_move`,
- * `is_terminal`, and the evaluate callback of the engine's score type (`evaluate` for
- * `ALPHABETA_SCORE_INT32`, `evaluate_double` for `ALPHABETA_SCORE_DOUBLE`). The others may be
- * NULL. Callbacks must not throw C++ exceptions or `longjmp` out.
- */
-typedef struct {
-  /**
-   * The host's state, passed to every callback.
-   */
-  void *user_data;
-  /**
-   * Writes the legal moves into `moves` (room for `capacity`) and returns how many there
-   * are, best first if the game can tell. More than `capacity`: the search fails with
-   * `ALPHABETA_ERROR_MOVE_OVERFLOW`; negative: `ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT`.
-   */
-  int32_t (*generate_moves)(void *user_data, uint32_t *moves, int32_t capacity);
-  /**
-   * Plays `move`.
-   */
-  void (*make_move)(void *user_data, uint32_t mv);
-  /**
-   * Takes back `move`, the last move played.
-   */
-  void (*unmake_move)(void *user_data, uint32_t mv);
-  /**
-   * The score of the position for `player` (higher is better for `player`); `ply` is the
-   * distance from the root, `depth_left` the plies left.
-   *
-   * Valid scores depend on `ply`: a position `ply` plies from the root scores within
-   * `-(1000000 - ply)..=1000000 - ply`. A win is `1000000 - d` and a loss `-(1000000 - d)`,
-   * where `d >= ply` is the distance from the root to the end of the game (a won position
-   * at ply 3 itself scores 999997); keep heuristic values strictly inside
-   * ±(1000000 - 4096) so that they are never read as wins or losses. Anything else stops
-   * the search with `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`: at ply 3, 999998 and 1000000 are
-   * out of range (a win nearer than the position itself), as is any value beyond
-   * ±1000000 at any ply, ±`INT32_MAX` (there is no "better / worse than anything" score)
-   * and `INT32_MIN`.
-   */
-  int32_t (*evaluate)(void *user_data, int32_t player, uint32_t ply, uint32_t depth_left);
-  /**
-   * The same for `ALPHABETA_SCORE_DOUBLE` engines: a position `ply` plies from the root
-   * scores within `-(1e6 - ply)..=1e6 - ply` (wins `1e6 - d`, losses `-(1e6 - d)` with
-   * `d >= ply`; at ply 3, 999997.0 is valid and 999997.5 is not). NaN stops the search
-   * with `ALPHABETA_ERROR_NAN_SCORE`; any other value outside the range, ±infinity
-   * included, with `ALPHABETA_ERROR_SCORE_OUT_OF_RANGE`.
-   */
-  double (*evaluate_double)(void *user_data, int32_t player, uint32_t ply, uint32_t depth_left);
-  /**
-   * The 64-bit Zobrist key of the position, the side to move included.
-   */
-  uint64_t (*zobrist_key)(void *user_data);
-  /**
-   * The player to move (any `int32_t` values; the engine negates scores where it changes).
-   */
-  int32_t (*side_to_move)(void *user_data);
-  /**
-   * Whether the game is over.
-   */
-  bool (*is_terminal)(void *user_data);
-  /**
-   * Optional: whether `move` is tactical (never reduced; searched by quiescence).
-   */
-  bool (*is_tactical)(void *user_data, uint32_t mv);
-  /**
-   * Optional: the quiescence policy, like `generate_moves` but only tactical moves. Set it
-   * to enable quiescence search.
-   */
-  int32_t (*generate_tactical_moves)(void *user_data, uint32_t *moves, int32_t capacity);
-  /**
-   * Optional: a lower bound on the plies before the side to move can win (default 1), for
-   * mate distance pruning.
-   */
-  uint32_t (*min_plies_to_win)(void *user_data);
-  /**
-   * Optional: the same for a loss of the side to move (default 1).
-   */
-  uint32_t (*min_plies_to_loss)(void *user_data);
-  /**
-   * A copy of the state for another thread, as a new `user_data` (NULL on failure).
-   * Required, with `free_state`, by engines with more than one thread; unused otherwise.
-   */
-  void *(*clone_state)(void *user_data);
-  /**
-   * Frees a state made by `clone_state`. Required, with `clone_state`, by engines with more
-   * than one thread (without it every copy would leak); unused otherwise.
-   */
-  void (*free_state)(void *user_data);
-} alphabeta_game;
-
-/**
- * The outcome of a search. The PV goes to the caller's buffer.
- */
-typedef struct {
-  /**
-   * Whether `best_move` holds a move (false for a terminal root or one without moves).
-   */
-  bool has_best_move;
-  /**
-   * The best move.
-   */
-  uint32_t best_move;
-  /**
-   * The root's score for the side to move (int32 engines; the double score rounded toward
-   * zero otherwise).
-   */
-  int32_t score;
-  /**
-   * The root's score as a double.
-   */
-  double score_double;
-  /**
-   * The depth of the last completed iteration.
-   */
-  uint32_t depth;
-  /**
-   * Nodes visited.
-   */
-  uint64_t nodes;
-  /**
-   * Whether the score is the game's value (no horizon reached).
-   */
-  bool exact;
-  /**
-   * False when the clock or the stop call interrupted an iteration (the result is the last
-   * completed one).
-   */
-  bool completed;
-  /**
-   * The PV's true length (moves written: the smaller of this and the buffer's capacity).
-   */
-  size_t pv_length;
-  /**
-   * Whether the elapsed time is known (a clock was used).
-   */
-  bool has_elapsed;
-  /**
-   * Microseconds from start to end.
-   */
-  uint64_t elapsed_micros;
-  /**
-   * Table probes.
-   */
-  uint64_t tt_probes;
-  /**
-   * Table probes that found the position.
-   */
-  uint64_t tt_hits;
-  /**
-   * Beta cutoffs.
-   */
-  uint64_t beta_cutoffs;
-  /**
-   * Beta cutoffs by the first move.
-   */
-  uint64_t first_move_cutoffs;
-  /**
-   * Re-searches (PVS and LMR).
-   */
-  uint64_t researches;
-} alphabeta_result;
-
-/**
  * The outcome of a window search.
  */
 typedef struct {
@@ -922,6 +1069,39 @@ size_t alphabeta_max_moves(void);
  * header's `ALPHABETA_MAX_PLY` for the library it describes.
  */
 size_t alphabeta_max_ply(void);
+
+/**
+ * The default chance configuration: Star1 and Star2, the default two-player configuration.
+ */
+alphabeta_chance_config alphabeta_chance_config_default(void);
+
+/**
+ * A chance search (expectimax with Star1 and Star2, see `alphabeta_chance_game`), self-
+ * contained: the engine lives on the stack for the call (about `alphabeta_max_ply()`² moves),
+ * with a transposition table in caller memory (`table_memory`/`table_bytes` as for
+ * `alphabeta_engine_init`: 16-byte aligned, `alphabeta_table_slot_size()` bytes a slot of the
+ * score type; NULL and 0 for none). `config` NULL takes the defaults. The PV goes to `pv`
+ * (moves and, at chance nodes, the most probable outcome).
+ *
+ * Errors: `NULL_POINTER`, `NULL_CALLBACK`, `BAD_CONFIG` (also `threads` other than 1),
+ * `TABLE_MEMORY`, `BOUND_REQUIRED`, `INVALID_BOUNDS`, `SCORE_OUT_OF_BOUNDS`, `NO_OUTCOMES`,
+ * `ZERO_WEIGHT`, `TOTAL_WEIGHT_TOO_LARGE`, the limit errors of `alphabeta_search`,
+ * `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `SCORE_OUT_OF_RANGE` (without a bound:
+ * `INT32_MIN`), `PV_TRUNCATED` (not for a NULL buffer of capacity 0), `NO_CLOCK`, `PANIC`.
+ * Out-parameters are written only on success (and with `PV_TRUNCATED`). The game is back in
+ * its starting position after the call.
+ *
+ * # Safety
+ * Every non-NULL pointer is valid; the callbacks behave as documented.
+ */
+alphabeta_status alphabeta_chance_search(const alphabeta_chance_game *game,
+                                         const alphabeta_chance_config *config,
+                                         const alphabeta_limits *limits,
+                                         void *table_memory,
+                                         size_t table_bytes,
+                                         alphabeta_chance_result *result,
+                                         uint32_t *pv,
+                                         size_t pv_capacity);
 
 /**
  * The default configuration (the Rust `Config::new()`, int32 scores).

@@ -78,7 +78,8 @@
 //! | [`ordering`] | move ordering: the [`MoveSorter`](ordering::MoveSorter) trait and the default sorter (PV, table, killers, history) |
 //! | [`zobrist`] | Zobrist key tables drawn from a seed |
 //! | [`multiplayer`] | games of more than two players: paranoid, max^n, best-reply search |
-//! | [`games`] | tic-tac-toe, Connect Four and grid survivor, used by the examples, tests and benchmarks |
+//! | [`chance`] | games with dice: chance nodes, expectimax with Star1 and Star2 pruning |
+//! | [`games`] | tic-tac-toe, Connect Four, grid survivor and Hog (dice), used by the examples, tests and benchmarks |
 //! | `parallel` (`std`) | `ParallelEngine`: root/PV splitting and Lazy SMP on a thread pool |
 //! | `tree` (`std`) | game-tree files (`ROOT … VALUE … END`) and a reference minimax/alpha-beta |
 //! | `trace` (`std`) | traces of searches (windows, values, cuts) and their Graphviz drawing |
@@ -95,6 +96,7 @@
 #![deny(unsafe_code)]
 #![warn(clippy::all)]
 
+pub mod chance;
 pub mod clock;
 pub mod error;
 pub mod game;

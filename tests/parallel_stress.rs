@@ -1124,7 +1124,16 @@ fn abdada_deeper_searches_and_variants_get_the_sequential_values() {
     }
     // A table of 64 slots: entries overwritten all the time, marks of moves still searched.
     let config = abdada(base_config());
-    compare("abdada tiny", &positions, &[9], config, &[2, 4], &c4_with(tiny), &|| tiny.clear(), false);
+    compare(
+        "abdada tiny",
+        &positions,
+        &[9],
+        config,
+        &[2, 4],
+        &c4_with(tiny),
+        &|| tiny.clear(),
+        false,
+    );
     // The extra-turn game with floating scores: the side to move does not alternate.
     let floats: &'static TranspositionTable<f64, 65_536> = leak();
     let make = move |config| {
@@ -1132,7 +1141,16 @@ fn abdada_deeper_searches_and_variants_get_the_sequential_values() {
             .with_table(floats)
     };
     let positions = turns_positions(16, 16, 40);
-    compare("abdada turns", &positions, &[8, 10], config, &[2, 3], &make, &|| floats.clear(), false);
+    compare(
+        "abdada turns",
+        &positions,
+        &[8, 10],
+        config,
+        &[2, 3],
+        &make,
+        &|| floats.clear(),
+        false,
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

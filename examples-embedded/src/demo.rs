@@ -5,7 +5,9 @@
 //! Each search starts from a cleared table and a cleared sorter, so its result depends on
 //! nothing that ran before it. Only `core` and `alphabeta` are used here.
 
+use alphabeta::chance::{ChanceConfig, ChanceEngine, ChanceError};
 use alphabeta::games::connect4::{solve, solver_engine, Connect4, Connect4Solver, SolverEngine};
+use alphabeta::games::hog::{Hog, HogEval};
 use alphabeta::games::tictactoe::{Board, TicTacToeEval};
 use alphabeta::ordering::DefaultSorter;
 use alphabeta::tt::TranspositionTable;
@@ -32,6 +34,26 @@ pub const fn tictactoe_engine(table: &'static Table) -> TicTacToeEngine {
 pub fn connect4_engine(table: &'static Table) -> Connect4Engine {
     solver_engine(table)
 }
+
+/// Hog with at most 3 dice a turn (14 outcomes a roll at most), `i32` scores (a won game is
+/// 1,000,000), 24 plies: the chance engine, expectimax with Star1 and Star2.
+pub type HogEngine =
+    ChanceEngine<Hog, HogEval<i32>, 14, 24, &'static Table, DefaultSorter<u8, 24, 16>>;
+
+/// A Hog engine over `table` (`const`, so it can be built in place in a `static`).
+pub const fn hog_engine(table: &'static Table) -> HogEngine {
+    ChanceEngine::with_parts(HogEval::new(), ChanceConfig::new(), table, DefaultSorter::new())
+}
+
+/// The Hog searches, in a race to 10 with up to 3 dice: name, scores (player 0 to choose),
+/// depth, and whether Star1 and Star2 are on (plain expectimax otherwise). The first two are
+/// solved to the end of the game (the longest line is `2 * (2 * 10 - a - b - 1)` plies).
+pub const HOG_SEARCHES: [(&str, [u32; 2], u32, bool); 4] = [
+    ("hog-solve-4-5", [4, 5], 20, true),
+    ("hog-solve-7-8", [7, 8], 8, true),
+    ("hog-depth-6", [0, 0], 6, true),
+    ("hog-expectimax-4", [0, 0], 4, false),
+];
 
 /// The time limit of the timed tic-tac-toe search, in microseconds of the board's clock.
 pub const TICTACTOE_TIME_LIMIT_MICROS: u64 = 40_000;
@@ -241,6 +263,36 @@ pub fn connect4<H: Harness>(
     });
     let result = result.map(|r| (outcome(&r), r.completed, r.elapsed_micros));
     harness.timed(CONNECT4_TIMED, CONNECT4_TIME_LIMIT_MICROS, result);
+}
+
+/// The Hog searches of [`HOG_SEARCHES`], each from a cleared table and sorter.
+#[inline(never)]
+pub fn hog<H: Harness>(engine: &mut HogEngine, table: &Table, harness: &mut H) {
+    for &(name, scores, depth, star) in &HOG_SEARCHES {
+        table.clear();
+        engine.clear_history();
+        engine.set_config(if star { ChanceConfig::new() } else { ChanceConfig::expectimax() });
+        let Ok(mut game) = Hog::with_scores(10, 3, scores, 0) else {
+            harness.exact(name, Err(SearchError::InvalidWindow));
+            continue;
+        };
+        harness.before(name);
+        let result = engine.search(&mut game, &Limits::depth(depth));
+        let result = result
+            .map(|r| Outcome {
+                value: r.score,
+                best: r.best_move,
+                nodes: r.nodes,
+                depth: r.depth,
+                exact: r.exact,
+            })
+            // A chance error of its own would mean a broken game: reported as a mismatch.
+            .map_err(|e| match e {
+                ChanceError::Search(e) => e,
+                _ => SearchError::InvalidWindow,
+            });
+        harness.exact(name, result);
+    }
 }
 
 fn outcome<const P: usize>(r: &alphabeta::SearchResult<u8, i32, P>) -> Outcome {

@@ -19,6 +19,7 @@
 //! | `engine.rs` | the engine's memory and lifetime: init, new, free, stop, clearing |
 //! | `search.rs` | [`alphabeta_search`] and the window searches |
 //! | `multi.rs` | multi-player games and search |
+//! | `chance.rs` | games with chance nodes: expectimax with Star1 and Star2 |
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![allow(non_camel_case_types)]
@@ -42,6 +43,7 @@ use alphabeta::{
 // 64 and 32 with the `small` feature).
 include!(concat!(env!("OUT_DIR"), "/capacities.rs"));
 
+mod chance;
 mod config;
 mod engine;
 mod game;
@@ -51,6 +53,7 @@ mod result;
 mod search;
 mod status;
 
+pub use chance::*;
 pub use config::*;
 pub use engine::*;
 pub use game::*;

@@ -81,19 +81,8 @@ pub unsafe extern "C" fn alphabeta_search(
             Ok(parts) => parts,
             Err(error) => return error.into(),
         };
-        let written = line.len().min(pv_capacity);
-        if written > 0 {
-            // SAFETY: `pv` holds `pv_capacity >= written` moves (the caller's promise).
-            unsafe { core::ptr::copy_nonoverlapping(line.as_ptr(), pv, written) };
-        }
-        // SAFETY: `result` is valid for a write.
-        unsafe { result.write(c_result) };
-        // A NULL buffer (capacity 0) asked for no PV: nothing was truncated.
-        if line.len() > pv_capacity && !pv.is_null() {
-            ALPHABETA_ERROR_PV_TRUNCATED
-        } else {
-            ALPHABETA_OK
-        }
+        // SAFETY: `result` valid for a write, `pv` for `pv_capacity` moves (the caller's).
+        unsafe { deliver(result, c_result, &line, pv, pv_capacity) }
     };
     // SAFETY: the caller's promise.
     unsafe { with_engine(engine, body) }

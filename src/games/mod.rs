@@ -4,4 +4,5 @@
 
 pub mod connect4;
 pub mod grid_survivor;
+pub mod hog;
 pub mod tictactoe;

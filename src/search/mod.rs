@@ -75,9 +75,7 @@ use rand_core::SeedableRng;
 use rand_xorshift::XorShiftRng;
 
 pub use config::{Algorithm, Config, ParallelScheme, TtCutoffs};
-#[cfg(feature = "std")]
-pub(crate) use context::Links;
-pub(crate) use context::{Context, Halt};
+pub(crate) use context::{Context, Halt, Links};
 pub(crate) use node::Node;
 pub use result::{IterationInfo, SearchResult, SearchStats, WindowResult};
 
