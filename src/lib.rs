@@ -78,6 +78,7 @@
 //! | [`ordering`] | move ordering: the [`MoveSorter`](ordering::MoveSorter) trait and the default sorter (PV, table, killers, history) |
 //! | [`zobrist`] | Zobrist key tables drawn from a seed |
 //! | [`multiplayer`] | games of more than two players: paranoid, max^n, best-reply search |
+//! | [`mcts`] | Monte Carlo tree search: UCT, MCTS-Solver, playouts, in a fixed arena; also for more than two players |
 //! | [`games`] | tic-tac-toe, Connect Four and grid survivor, used by the examples, tests and benchmarks |
 //! | `parallel` (`std`) | `ParallelEngine`: root/PV splitting and Lazy SMP on a thread pool |
 //! | `tree` (`std`) | game-tree files (`ROOT … VALUE … END`) and a reference minimax/alpha-beta |
@@ -98,6 +99,7 @@ pub mod clock;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod mcts;
 pub mod multiplayer;
 pub mod ordering;
 #[cfg(feature = "std")]

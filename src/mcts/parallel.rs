@@ -1,0 +1,1 @@
+//! Threads (std): root parallelism and tree parallelism.
