@@ -424,7 +424,7 @@ fn errors_are_reported_and_the_game_restored() {
     }
     mcts.set_config(MctsConfig::new());
     // An arena too small for the root's children.
-    let mut tiny = vec![Node::EMPTY; 5];
+    let mut tiny = [Node::EMPTY; 5];
     let mut small: Mcts<Connect4, Connect4Eval, 7, 42, _> =
         Mcts::new(Connect4Eval, MctsConfig::new(), &mut tiny[..]);
     assert_eq!(
@@ -469,8 +469,7 @@ fn bad_scores_stop_the_search_with_their_errors() {
     let error = mcts.search(&mut game, &Limits::iterations(100)).unwrap_err();
     assert!(matches!(error, MctsError::Search(SearchError::ScoreOutOfRange { ply }) if ply >= 2));
     assert_eq!(game.at, 0);
-    let mut nan: Mcts<TreeGame, Nan, 8, 12, _> =
-        Mcts::new(Nan, MctsConfig::new(), &mut arena[..]);
+    let mut nan: Mcts<TreeGame, Nan, 8, 12, _> = Mcts::new(Nan, MctsConfig::new(), &mut arena[..]);
     let error = nan.search(&mut game, &Limits::iterations(100)).unwrap_err();
     assert!(matches!(error, MctsError::Search(SearchError::NanScore { .. })));
     assert_eq!(game.at, 0);
@@ -574,11 +573,14 @@ fn implicit_minimax_keeps_proofs_exact() {
 // ---------------------------------------------------------------------------------------------
 // More than two players
 
+/// A node of [`Three`]: its children, the player to move, each player's score.
+type ThreeNode = (Vec<usize>, usize, [i32; 3]);
+
 /// A random game of three players: a tree whose nodes name the player to move; leaves give a
 /// score to each player.
 #[derive(Clone)]
 struct Three {
-    nodes: std::rc::Rc<Vec<(Vec<usize>, usize, [i32; 3])>>,
+    nodes: std::rc::Rc<Vec<ThreeNode>>,
     at: usize,
 }
 
@@ -690,4 +692,135 @@ fn multi_player_errors() {
         mcts.search(&mut Players(3, 3), &limits),
         Err(MctsError::PlayerOutOfRange { player: 3, players: 3, ply: 0 })
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Threads
+
+/// Both schemes, on 2 and 4 threads: every tic-tac-toe position proven with its value (a
+/// sample of every 7th), and the budget spent exactly when nothing is proven.
+#[test]
+fn parallel_searches_prove_tictactoe_positions() {
+    use alphabeta::mcts::MctsScheme;
+    let mut arena = vec![Node::EMPTY; 400_000];
+    for scheme in [MctsScheme::Root, MctsScheme::Tree] {
+        for threads in [2u32, 4] {
+            let config = MctsConfig { threads, scheme, ..MctsConfig::new() };
+            let mut mcts: TicTacToe<'_> = Mcts::new(TicTacToeEval, config, &mut arena[..]);
+            for position in positions().iter().step_by(7) {
+                let mut board = position.board;
+                let result =
+                    mcts.search_parallel(&mut board, &Limits::iterations(400_000)).unwrap();
+                assert_eq!(board, position.board);
+                let context = format!("{scheme:?} {threads} line {}", position.line);
+                if position.best.is_empty() {
+                    assert_eq!(result.best_move, None, "{context}");
+                    continue;
+                }
+                assert_eq!(result.threads, threads, "{context}");
+                assert_eq!(result.proven.map(Outcome::value), Some(position.value), "{context}");
+                assert!(position.best.contains(&result.best_move.unwrap()), "{context}");
+                assert_eq!(result.pv.first(), result.best_move.as_ref());
+            }
+            // No proof within 1,000 iterations from the empty board: all of them are run.
+            let result =
+                mcts.search_parallel(&mut Board::new(), &Limits::iterations(1_000)).unwrap();
+            assert_eq!(result.iterations, 1_000, "{scheme:?} {threads}");
+            let visits: u32 = result.children.iter().map(|c| c.visits).sum();
+            assert_eq!(u64::from(visits), result.iterations, "{scheme:?} {threads}");
+        }
+    }
+}
+
+/// Both schemes on random games: whatever is proven is right.
+#[test]
+fn parallel_proofs_on_random_games_are_right() {
+    use alphabeta::mcts::MctsScheme;
+    let mut arena = vec![Node::EMPTY; 60_000];
+    let mut proven = 0;
+    for seed in 0..60u64 {
+        let game = TreeGame::random(seed, 300, 10, 5);
+        // TreeGame shares its nodes through an Rc: a Send copy for the threads.
+        let mut game = SendTree(game.nodes.as_ref().clone(), 0);
+        for scheme in [MctsScheme::Root, MctsScheme::Tree] {
+            let config = MctsConfig { threads: 2, scheme, seed, ..MctsConfig::new() };
+            let mut mcts: Mcts<SendTree, SendTreeEval, 8, 12, _> =
+                Mcts::new(SendTreeEval, config, &mut arena[..]);
+            let budget = 1 + seed * 50;
+            let result = mcts.search_parallel(&mut game, &Limits::iterations(budget)).unwrap();
+            assert_eq!(game.1, 0);
+            let reference = TreeGame { nodes: std::rc::Rc::new(game.0.clone()), at: 0 };
+            proven += check_proofs(&reference, &result, &format!("seed {seed} {scheme:?}"));
+        }
+    }
+    assert!(proven > 60, "{proven}");
+}
+
+/// `TreeGame` with its nodes owned, for threads.
+#[derive(Clone)]
+struct SendTree(Vec<TreeNode>, usize);
+
+impl Game for SendTree {
+    type Move = u8;
+    type Player = bool;
+    type Undo = usize;
+    fn side_to_move(&self) -> bool {
+        self.0[self.1].player
+    }
+    fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u8, N>) {
+        for index in 0..self.0[self.1].children.len() {
+            let _ = moves.push(index as u8);
+        }
+    }
+    fn make_move(&mut self, mv: u8) -> usize {
+        let before = self.1;
+        self.1 = self.0[self.1].children[usize::from(mv)];
+        before
+    }
+    fn unmake_move(&mut self, _: u8, before: usize) {
+        self.1 = before;
+    }
+    fn is_terminal(&self) -> bool {
+        self.0[self.1].children.is_empty()
+    }
+    fn zobrist_key(&self) -> u64 {
+        self.1 as u64
+    }
+}
+
+struct SendTreeEval;
+impl Evaluator<SendTree> for SendTreeEval {
+    type Score = i32;
+    const MATE_SCORES: bool = false;
+    fn evaluate(&self, game: &SendTree, player: bool, _: EvalContext) -> i32 {
+        let value = game.0[game.1].value;
+        if player {
+            value
+        } else {
+            -value
+        }
+    }
+}
+
+#[test]
+fn parallel_searches_stop_on_time_and_on_the_flag() {
+    use alphabeta::mcts::MctsScheme;
+    let mut arena = vec![Node::EMPTY; 200_000];
+    for scheme in [MctsScheme::Root, MctsScheme::Tree] {
+        let config = MctsConfig { threads: 2, scheme, ..MctsConfig::new() };
+        let mut mcts: Mcts<Connect4, Connect4Eval, 7, 42, _> =
+            Mcts::new(Connect4Eval, config, &mut arena[..]);
+        let mut position = Connect4::new();
+        let clock = alphabeta::StdClock::new();
+        let limits = Limits::depth(1).with_time_limit(&clock, 20_000);
+        let result = mcts.search_parallel(&mut position, &limits).unwrap();
+        assert!(!result.completed);
+        assert!(result.iterations > 0 && result.best_move.is_some());
+        assert!(result.elapsed_micros.unwrap() >= 20_000);
+        let stop = AtomicBool::new(true);
+        let result =
+            mcts.search_parallel(&mut position, &Limits::depth(1).with_stop(&stop)).unwrap();
+        assert!(!result.completed);
+        assert_eq!(position, Connect4::new());
+    }
 }

@@ -231,7 +231,11 @@ where
 
     fn rewards(&self, ply: u32, rewards: &mut Rewards) -> Result<(), MctsError> {
         let mut scores = ScoreVector::<E::Score>::zeros(self.players);
-        self.evaluator.evaluate(self.game, EvalContext { ply, depth_left: 0 }, scores.as_mut_slice());
+        self.evaluator.evaluate(
+            self.game,
+            EvalContext { ply, depth_left: 0 },
+            scores.as_mut_slice(),
+        );
         for (slot, &score) in rewards.iter_mut().zip(scores.as_slice()) {
             *slot = reward(checked(score, true, ply)?, true, self.scale);
         }

@@ -155,15 +155,14 @@ impl<A> Core<A> {
         }
         let budget = limits.max_iterations.unwrap_or(u64::MAX);
         let mut run = Run::new(limits, self.config, self.config.seed, start, budget);
-        let outcome = search::prepare_root::<D, MAX_MOVES>(&mut tree, game, &mut run).and_then(
-            |live| {
+        let outcome =
+            search::prepare_root::<D, MAX_MOVES>(&mut tree, game, &mut run).and_then(|live| {
                 if live {
                     search::iterate::<D, MAX_MOVES, MAX_PLY>(&mut tree, game, &mut run)
                 } else {
                     Ok(())
                 }
-            },
-        );
+            });
         self.used = tree.used;
         outcome?;
         if self.config.tree_reuse {
@@ -339,6 +338,47 @@ where
         self.core.search::<_, _, MAX_MOVES, MAX_PLY>(&mut domain, limits)
     }
 
+    /// [`Mcts::search`] on [`MctsConfig::threads`] threads (`std`), each on its own copy of
+    /// `game`, shared as [`MctsConfig::scheme`] says (see [`MctsScheme`]); one thread is the
+    /// sequential search. With root parallelism (the default) each thread grows a tree in its
+    /// share of the arena and the iteration budget is shared out, so results differ from the
+    /// sequential search's; the tree is not kept between searches.
+    ///
+    /// # Errors
+    /// As [`Mcts::search`], and [`MctsError::Threads`] when a thread cannot be started.
+    #[cfg(feature = "std")]
+    pub fn search_parallel(
+        &mut self,
+        game: &mut G,
+        limits: &Limits<'_>,
+    ) -> Result<MctsResult<G::Move, MAX_MOVES, MAX_PLY>, MctsError>
+    where
+        G: Clone + Send,
+        G::Move: Send,
+        G::Player: Send,
+        E: Sync,
+        P: Sync,
+    {
+        let threads = parallel::thread_count(self.core.config.threads);
+        if threads <= 1 || self.core.config.invalid_field().is_some() {
+            return self.search(game, limits);
+        }
+        let root_side = game.side_to_move();
+        let scale = self.core.config.eval_scale;
+        let mut copies: Vec<G> = (0..threads).map(|_| game.clone()).collect();
+        let domains = copies
+            .iter_mut()
+            .map(|game| TwoPlayer {
+                game,
+                evaluator: &self.evaluator,
+                priors: &self.priors,
+                root_side,
+                scale,
+            })
+            .collect();
+        self.core.search_parallel::<_, _, MAX_MOVES, MAX_PLY>(domains, limits)
+    }
+
     /// Plays `mv` on `game` (as `game.make_move(mv)` does, whose undo it returns) and, with
     /// [`MctsConfig::tree_reuse`], keeps the subtree of `mv` for the next search: call it for
     /// every move of the game, yours and the opponent's, between searches. Without tree reuse
@@ -424,6 +464,43 @@ where
         let mut domain =
             MultiPlayer { game, evaluator: &self.evaluator, priors: &self.priors, players, scale };
         self.core.search::<_, _, MAX_MOVES, MAX_PLY>(&mut domain, limits)
+    }
+
+    /// [`MultiMcts::search`] on [`MctsConfig::threads`] threads (`std`), as
+    /// [`Mcts::search_parallel`].
+    ///
+    /// # Errors
+    /// As [`MultiMcts::search`], and [`MctsError::Threads`] when a thread cannot be started.
+    #[cfg(feature = "std")]
+    pub fn search_parallel(
+        &mut self,
+        game: &mut G,
+        limits: &Limits<'_>,
+    ) -> Result<MctsResult<G::Move, MAX_MOVES, MAX_PLY>, MctsError>
+    where
+        G: Clone + Send,
+        G::Move: Send,
+        E: Sync,
+        P: Sync,
+    {
+        let threads = parallel::thread_count(self.core.config.threads);
+        let players = game.num_players();
+        if threads <= 1 || !(2..=MAX_PLAYERS).contains(&players) {
+            return self.search(game, limits);
+        }
+        let scale = self.core.config.eval_scale;
+        let mut copies: Vec<G> = (0..threads).map(|_| game.clone()).collect();
+        let domains = copies
+            .iter_mut()
+            .map(|game| MultiPlayer {
+                game,
+                evaluator: &self.evaluator,
+                priors: &self.priors,
+                players,
+                scale,
+            })
+            .collect();
+        self.core.search_parallel::<_, _, MAX_MOVES, MAX_PLY>(domains, limits)
     }
 
     /// Plays `mv` on `game` and, with [`MctsConfig::tree_reuse`], keeps its subtree for the

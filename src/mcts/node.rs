@@ -518,7 +518,9 @@ mod tests {
                 tree.reroot(new_root);
                 assert_eq!(tree.used, size, "seed {seed}");
                 assert_eq!(shape(&tree, ROOT, &|_| true), before, "seed {seed}");
-                assert!(tree.nodes[..tree.used].iter().all(|n| n.first_child & (MARK | THREAD) == 0));
+                assert!(tree.nodes[..tree.used]
+                    .iter()
+                    .all(|n| n.first_child & (MARK | THREAD) == 0));
             }
         }
     }

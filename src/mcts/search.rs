@@ -33,6 +33,9 @@ pub(crate) struct Run<'l, 'c> {
     pub(crate) rng: XorShiftRng,
     /// The player to move at the root (its index; 0 for two-player games).
     pub(crate) root_player: usize,
+    /// Raised by another thread of a parallel search that is done (it proved the root, or
+    /// failed): this one stops at its next iteration.
+    pub(crate) abort: Option<&'l core::sync::atomic::AtomicBool>,
 }
 
 impl<'l, 'c> Run<'l, 'c> {
@@ -58,11 +61,12 @@ impl<'l, 'c> Run<'l, 'c> {
             recycle_pending: false,
             rng: XorShiftRng::seed_from_u64(seed),
             root_player: 0,
+            abort: None,
         }
     }
 
     /// Counts `nodes` positions; `true` when a poll finds the time up or the stop flag raised.
-    fn spend(&mut self, nodes: u64) -> bool {
+    pub(crate) fn spend(&mut self, nodes: u64) -> bool {
         self.nodes += nodes;
         if nodes < self.countdown {
             self.countdown -= nodes;
@@ -75,11 +79,16 @@ impl<'l, 'c> Run<'l, 'c> {
         time_is_up(self.limits, self.start_micros)
     }
 
-    fn solver<D: Domain>(&self) -> bool {
+    /// Whether another thread asked this one to stop.
+    pub(crate) fn aborted(&self) -> bool {
+        self.abort.is_some_and(|abort| abort.load(core::sync::atomic::Ordering::Relaxed))
+    }
+
+    pub(crate) fn solver<D: Domain>(&self) -> bool {
         D::TWO_PLAYER && self.config.solver
     }
 
-    fn minimax<D: Domain>(&self) -> bool {
+    pub(crate) fn minimax<D: Domain>(&self) -> bool {
         D::TWO_PLAYER && self.config.implicit_minimax > 0.0
     }
 }
@@ -184,7 +193,7 @@ fn normalise(weights: &mut [f32]) {
 
 /// One step of the path from the root: the node entered and the player who chose it.
 #[derive(Clone, Copy)]
-struct Step {
+pub(crate) struct Step {
     node: u32,
     chooser: u8,
 }
@@ -213,6 +222,9 @@ pub(crate) fn iterate<D: Domain, const MAX_MOVES: usize, const MAX_PLY: usize>(
             run.interrupted = true;
             return Ok(());
         }
+        if run.aborted() {
+            return Ok(());
+        }
     }
 }
 
@@ -230,6 +242,37 @@ fn recycle<M: Copy>(tree: &mut Tree<'_, M>, run: &mut Run<'_, '_>) {
     run.recyclings += 1;
 }
 
+/// The path of one iteration: the tree nodes entered below the root (with their choosers),
+/// and every move made from the root (the tree's, then the playout's) with its undo record.
+pub(crate) struct Line<D: Domain, const MAX_PLY: usize> {
+    pub(crate) path: heapless::Vec<Step, MAX_PLY>,
+    pub(crate) moves: heapless::Vec<(D::Move, D::Undo), MAX_PLY>,
+}
+
+impl<D: Domain, const MAX_PLY: usize> Line<D, MAX_PLY> {
+    pub(crate) const fn new() -> Self {
+        Self { path: heapless::Vec::new(), moves: heapless::Vec::new() }
+    }
+
+    /// Takes every move back: the game is at the root again. Returns the moves there were.
+    pub(crate) fn unwind(&mut self, game: &mut D) -> u64 {
+        let made = self.moves.len() as u64;
+        while let Some((mv, undo)) = self.moves.pop() {
+            game.unmake(mv, undo);
+        }
+        self.path.clear();
+        made
+    }
+}
+
+/// What the descent found at its end.
+pub(crate) enum Reached {
+    /// A proven node: its rewards, nothing to simulate.
+    Proven(Rewards),
+    /// A leaf to simulate.
+    Leaf,
+}
+
 /// One iteration: returns the positions it visited. The game is back at the root afterwards,
 /// error or not.
 fn one_iteration<D: Domain, const MAX_MOVES: usize, const MAX_PLY: usize>(
@@ -237,52 +280,74 @@ fn one_iteration<D: Domain, const MAX_MOVES: usize, const MAX_PLY: usize>(
     game: &mut D,
     run: &mut Run<'_, '_>,
 ) -> Result<u64, MctsError> {
-    let mut path = heapless::Vec::<Step, MAX_PLY>::new();
-    let mut line = heapless::Vec::<(D::Move, D::Undo), MAX_PLY>::new();
-    let outcome = descend::<D, MAX_MOVES, MAX_PLY>(tree, game, run, &mut path, &mut line);
-    let visited = line.len() as u64;
-    // Back to the root whatever happened.
-    while let Some((mv, undo)) = line.pop() {
-        game.unmake(mv, undo);
+    let mut line = Line::<D, MAX_PLY>::new();
+    let outcome =
+        descend::<D, MAX_MOVES, MAX_PLY>(tree, game, run, &mut line, false).and_then(|reached| {
+            simulate_reached::<D, MAX_MOVES, MAX_PLY>(game, run, &mut line, reached)
+        });
+    if let Ok((rewards, proven_leaf)) = &outcome {
+        backup::<D>(tree, run, &line.path, rewards, *proven_leaf, false);
     }
-    let (rewards, proven_leaf) = outcome?;
-    backup::<D>(tree, run, &path, &rewards, proven_leaf);
-    Ok(visited)
+    let visited = line.unwind(game);
+    outcome.map(|_| visited)
 }
 
-/// Selection, expansion and simulation: fills `path` with the tree nodes entered and `line`
-/// with every move made (the tree's and the playout's), and returns the rewards and whether
-/// the leaf was newly proven (a terminal position met for the first time).
-fn descend<D: Domain, const MAX_MOVES: usize, const MAX_PLY: usize>(
+/// The rewards of what the descent reached, and whether a leaf was newly proven: a proven
+/// node's value, or the simulation of a leaf.
+pub(crate) fn simulate_reached<D: Domain, const MAX_MOVES: usize, const MAX_PLY: usize>(
+    game: &mut D,
+    run: &mut Run<'_, '_>,
+    line: &mut Line<D, MAX_PLY>,
+    reached: Reached,
+) -> Result<(Rewards, bool), MctsError> {
+    match reached {
+        Reached::Proven(rewards) => Ok((rewards, false)),
+        Reached::Leaf => {
+            let mut rewards: Rewards = [0.0; MAX_PLAYERS];
+            let terminal =
+                simulate::<D, MAX_MOVES, MAX_PLY>(game, run, &mut line.moves, &mut rewards)?;
+            Ok((rewards, run.solver::<D>() && terminal))
+        }
+    }
+}
+
+/// Selection and expansion: walks the tree from the root, making the moves on `game`, into
+/// `line`, and expands the leaf it ends at if it was visited before. With `virtual_loss`
+/// (tree parallelism) every node entered, the root included, counts a loss at once.
+pub(crate) fn descend<D: Domain, const MAX_MOVES: usize, const MAX_PLY: usize>(
     tree: &mut Tree<'_, D::Move>,
     game: &mut D,
     run: &mut Run<'_, '_>,
-    path: &mut heapless::Vec<Step, MAX_PLY>,
-    line: &mut heapless::Vec<(D::Move, D::Undo), MAX_PLY>,
-) -> Result<(Rewards, bool), MctsError> {
+    line: &mut Line<D, MAX_PLY>,
+    virtual_loss: bool,
+) -> Result<Reached, MctsError> {
     let solver = run.solver::<D>();
-    let mut rewards: Rewards = [0.0; MAX_PLAYERS];
     let mut moves = MoveList::<D::Move, MAX_MOVES>::new();
     let mut node = ROOT;
     let mut mover = run.root_player;
+    if virtual_loss {
+        tree.nodes[ROOT].add_virtual_loss();
+    }
     loop {
-        let ply = path.len() as u32;
+        let ply = line.path.len() as u32;
         if node != ROOT {
             let here = &tree.nodes[node];
             let bounds = here.bounds();
             if solver && bounds.is_solved() {
                 // A proven node: its value, no simulation.
-                let chooser = usize::from(path.last().map_or(0, |s| s.chooser));
+                let chooser = usize::from(line.path.last().map_or(0, |s| s.chooser));
+                let mut rewards: Rewards = [0.0; MAX_PLAYERS];
                 rewards[chooser] = f32::from(bounds.lower);
                 rewards[1 - chooser] = -f32::from(bounds.lower);
-                return Ok((rewards, false));
+                return Ok(Reached::Proven(rewards));
             }
-            if line.is_full() {
+            if line.moves.is_full() {
                 break;
             }
             if !here.is_expanded() {
-                // A leaf: simulate from it on its first visit, expand it on the next.
-                if here.visits() == 0 {
+                // A leaf: simulate from it on its first visit, expand it on the next (with
+                // virtual loss, this descent's own visit is already counted).
+                if here.visits() <= u32::from(virtual_loss) {
                     break;
                 }
                 if game.is_terminal() {
@@ -302,19 +367,22 @@ fn descend<D: Domain, const MAX_MOVES: usize, const MAX_PLY: usize>(
                 }
             }
         }
-        let child = select::<D::Move>(tree, node, &run.config, solver, D::PRIORS, run.minimax::<D>());
+        let child =
+            select::<D::Move>(tree, node, &run.config, solver, D::PRIORS, run.minimax::<D>());
         let mv = tree.nodes[child].mv();
         let undo = game.make(mv);
         // Cannot fail: the line is shorter than MAX_PLY here (checked above at every node
         // but the root, which is ply 0 of a MAX_PLY of at least 1).
-        let _ = line.push((mv, undo));
-        let _ = path.push(Step { node: child as u32, chooser: mover as u8 });
+        let _ = line.moves.push((mv, undo));
+        let _ = line.path.push(Step { node: child as u32, chooser: mover as u8 });
+        if virtual_loss {
+            tree.nodes[child].add_virtual_loss();
+        }
         node = child;
         mover = game.mover(ply + 1)?;
         run.depth = run.depth.max(ply + 1);
     }
-    let newly_proven = simulate::<D, MAX_MOVES, MAX_PLY>(game, run, line, &mut rewards)?;
-    Ok((rewards, solver && newly_proven))
+    Ok(Reached::Leaf)
 }
 
 /// Scores the leaf reached by `line`: a playout, or the evaluator. `Ok(true)` when the leaf
@@ -444,17 +512,26 @@ fn most_visited<M>(tree: &Tree<'_, M>, children: core::ops::Range<usize>) -> usi
 
 /// Backs `rewards` up the path: every node on it counts the iteration with its chooser's
 /// reward; a newly proven leaf's proof is propagated up while it changes its ancestors'.
-fn backup<D: Domain>(
+/// With `virtual_loss`, the path's virtual losses are replaced by the rewards.
+pub(crate) fn backup<D: Domain>(
     tree: &mut Tree<'_, D::Move>,
     run: &Run<'_, '_>,
     path: &[Step],
     rewards: &Rewards,
     proven_leaf: bool,
+    virtual_loss: bool,
 ) {
+    let record = |node: &mut super::node::Node<D::Move>, reward: f32| {
+        if virtual_loss {
+            node.settle_virtual_loss(reward);
+        } else {
+            node.record(reward);
+        }
+    };
     for step in path {
-        tree.nodes[step.node as usize].record(rewards[usize::from(step.chooser)]);
+        record(&mut tree.nodes[step.node as usize], rewards[usize::from(step.chooser)]);
     }
-    tree.nodes[ROOT].record(rewards[run.root_player]);
+    record(&mut tree.nodes[ROOT], rewards[run.root_player]);
     if proven_leaf {
         if let Some(leaf) = path.last() {
             let chooser = usize::from(leaf.chooser);
@@ -516,17 +593,13 @@ fn propagate_minimax<M: Copy>(tree: &mut Tree<'_, M>, run: &Run<'_, '_>, path: &
     }
 }
 
-/// The child of `parent` to play: a proven win if there is one (the most visited); else,
-/// among the children not proven worse than the best proven lower bound of them all (the ones
-/// that secure it, when there is one; otherwise the ones not proven lost), the most visited,
-/// then the higher mean, then the first.
-pub(crate) fn best_child<M: Copy>(tree: &Tree<'_, M>, parent: usize) -> Option<usize> {
-    let children = tree.children(parent);
-    if children.is_empty() {
-        return None;
-    }
-    let nodes = &tree.nodes[children.clone()];
-    let secured = nodes.iter().map(|c| c.bounds().lower).max().unwrap_or(-1);
+/// The move to play among `count` children whose visits, mean and bounds `stat` gives: a
+/// proven win if there is one (the most visited); else, among the children not proven worse
+/// than the best proven lower bound of them all (the ones that secure it, when there is one;
+/// otherwise the ones not proven lost), the most visited, then the higher mean, then the
+/// first.
+pub(crate) fn choose(count: usize, stat: impl Fn(usize) -> (u32, f32, Bounds)) -> Option<usize> {
+    let secured = (0..count).map(|i| stat(i).2.lower).max()?;
     let eligible = |b: Bounds| {
         if secured > -1 {
             b.lower >= secured
@@ -534,28 +607,45 @@ pub(crate) fn best_child<M: Copy>(tree: &Tree<'_, M>, parent: usize) -> Option<u
             b.upper > -1
         }
     };
-    let any_eligible = nodes.iter().any(|c| eligible(c.bounds()));
-    let mut best: Option<usize> = None;
-    for index in children {
-        let child = &tree.nodes[index];
-        if any_eligible && !eligible(child.bounds()) {
+    let any_eligible = (0..count).any(|i| eligible(stat(i).2));
+    let mut best: Option<(usize, u32, f32)> = None;
+    for i in 0..count {
+        let (visits, mean, bounds) = stat(i);
+        if any_eligible && !eligible(bounds) {
             continue;
         }
-        let better = match best {
-            None => true,
-            Some(b) => {
-                let other = &tree.nodes[b];
-                (child.visits(), child.mean()) > (other.visits(), other.mean())
-            }
-        };
-        if better {
-            best = Some(index);
+        if best.is_none_or(|(_, v, m)| (visits, mean) > (v, m)) {
+            best = Some((i, visits, mean));
         }
     }
-    best
+    best.map(|(i, _, _)| i)
 }
 
-fn proven(bounds: Bounds) -> Option<Outcome> {
+/// The child of `parent` to play ([`choose`]).
+pub(crate) fn best_child<M: Copy>(tree: &Tree<'_, M>, parent: usize) -> Option<usize> {
+    let children = tree.children(parent);
+    let nodes = &tree.nodes[children.clone()];
+    choose(nodes.len(), |i| (nodes[i].visits(), nodes[i].mean(), nodes[i].bounds()))
+        .map(|i| children.start + i)
+}
+
+/// The principal line from `node` down: its move, then the best child's, and so on.
+pub(crate) fn line_from<M: Copy, const MAX_PLY: usize>(
+    tree: &Tree<'_, M>,
+    node: Option<usize>,
+) -> heapless::Vec<M, MAX_PLY> {
+    let mut pv = heapless::Vec::new();
+    let mut at = node;
+    while let Some(node) = at {
+        if pv.push(tree.nodes[node].mv()).is_err() {
+            break;
+        }
+        at = best_child(tree, node);
+    }
+    pv
+}
+
+pub(crate) fn proven(bounds: Bounds) -> Option<Outcome> {
     bounds.is_solved().then(|| Outcome::from_value(bounds.lower))
 }
 
@@ -584,14 +674,7 @@ pub(crate) fn result<M: Copy, const MAX_MOVES: usize, const MAX_PLY: usize>(
             None => node.mean(),
         }
     });
-    let mut pv = heapless::Vec::new();
-    let mut at = best;
-    while let Some(node) = at {
-        if pv.push(tree.nodes[node].mv()).is_err() {
-            break;
-        }
-        at = best_child(tree, node);
-    }
+    let pv = line_from(tree, best);
     let root_bounds = if tree.used > 0 { tree.nodes[ROOT].bounds() } else { Bounds::UNKNOWN };
     MctsResult {
         best_move: best.map(|b| tree.nodes[b].mv()),
