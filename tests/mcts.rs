@@ -824,3 +824,27 @@ fn parallel_searches_stop_on_time_and_on_the_flag() {
         assert_eq!(position, Connect4::new());
     }
 }
+
+/// MCTS-Solver proves every position of Pons' Test_L3_R1 (end-games of 29 to 41 stones)
+/// within 100,000 iterations, each with the result of Pons' score.
+#[test]
+fn connect4_end_games_are_proven_with_pons_results() {
+    let text = include_str!("data/connect4/Test_L3_R1");
+    let mut arena = vec![Node::EMPTY; 1 << 20];
+    let mut mcts: Mcts<Connect4, Connect4Eval, 7, 42, _> =
+        Mcts::new(Connect4Eval, MctsConfig::new(), &mut arena[..]);
+    let mut proven = 0;
+    for line in text.lines() {
+        let (moves, score) = line.split_once(' ').unwrap();
+        let score: i32 = score.parse().unwrap();
+        let mut position = Connect4::from_moves(moves).unwrap();
+        let result = mcts.search(&mut position, &Limits::iterations(100_000)).unwrap();
+        assert_eq!(result.proven.map(Outcome::value), Some(score.signum()), "{moves}");
+        // The move played keeps the result: the child is proven to the same value.
+        let best = result.best_move.unwrap();
+        let child = result.children.iter().find(|c| c.mv == best).unwrap();
+        assert_eq!(child.proven.map(Outcome::value), Some(score.signum()), "{moves}");
+        proven += 1;
+    }
+    assert_eq!(proven, 1_000);
+}
