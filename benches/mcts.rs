@@ -264,15 +264,18 @@ fn connect4_openings(count: usize, seed: u64) -> Vec<Connect4> {
     openings
 }
 
-/// Every tic-tac-toe opening of 2 plies (72).
+/// Every tic-tac-toe opening of 3 plies (504).
 fn tictactoe_openings() -> Vec<Board> {
     let mut openings = Vec::new();
     for first in 0..9u8 {
         for second in (0..9u8).filter(|&s| s != first) {
-            let mut board = Board::new();
-            board.make_move(first);
-            board.make_move(second);
-            openings.push(board);
+            for third in (0..9u8).filter(|&t| t != first && t != second) {
+                let mut board = Board::new();
+                for cell in [first, second, third] {
+                    board.make_move(cell);
+                }
+                openings.push(board);
+            }
         }
     }
     openings
