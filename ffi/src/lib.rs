@@ -19,6 +19,7 @@
 //! | `engine.rs` | the engine's memory and lifetime: init, new, free, stop, clearing |
 //! | `search.rs` | [`alphabeta_search`] and the window searches |
 //! | `multi.rs` | multi-player games and search |
+//! | `mcts.rs` | Monte Carlo tree search: its configuration, limits, engines and results |
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![allow(non_camel_case_types)]
@@ -46,6 +47,7 @@ mod config;
 mod engine;
 mod game;
 mod limits;
+mod mcts;
 mod multi;
 mod result;
 mod search;
@@ -55,6 +57,7 @@ pub use config::*;
 pub use engine::*;
 pub use game::*;
 pub use limits::*;
+pub use mcts::*;
 pub use multi::*;
 pub use result::*;
 pub use search::*;

@@ -81,6 +81,19 @@ pub enum alphabeta_status {
     /// `-(1e6 - p)..=1e6 - p`). Out of range are, say, 1000000 at ply 3, anything beyond
     /// ±1000000, ±`INT32_MAX`, ±infinity and `INT32_MIN` (see `alphabeta_game.evaluate`).
     ALPHABETA_ERROR_SCORE_OUT_OF_RANGE = 28,
+    /// A Monte Carlo call on an alpha-beta engine, or an alpha-beta call (a search, a window
+    /// search) on a Monte Carlo engine.
+    ALPHABETA_ERROR_WRONG_ENGINE = 40,
+    /// The memory given for a Monte Carlo arena is misaligned (`alphabeta_mcts_node_align()`),
+    /// holds fewer than 2 nodes, or overlaps the engine's memory; or, at search time, the arena
+    /// cannot hold the root and its children.
+    ALPHABETA_ERROR_ARENA_MEMORY = 41,
+    /// A Monte Carlo search without an end: neither an iteration budget nor a time limit.
+    ALPHABETA_ERROR_NO_BUDGET = 42,
+    /// The children's buffer of `alphabeta_mcts_search` was too small: the result is
+    /// complete, the children truncated to the buffer (`children_length` says how many there
+    /// are).
+    ALPHABETA_ERROR_CHILDREN_TRUNCATED = 43,
 }
 
 use alphabeta_status::*;
@@ -145,6 +158,10 @@ pub extern "C" fn alphabeta_status_message(status: alphabeta_status_value) -> *c
         26 => b"out of memory: the table could not be allocated\0",
         27 => b"the thread pool could not be started (the system refused the threads)\0",
         28 => b"the evaluator returned a score outside the valid range (at ply p: -(1000000 - p)..=1000000 - p; never INT32_MAX, infinity or INT32_MIN)\0",
+        40 => b"the call does not match the engine's kind (alpha-beta or Monte Carlo)\0",
+        41 => b"the arena memory is misaligned, holds fewer than 2 nodes, overlaps the engine, or cannot hold the root's children\0",
+        42 => b"a Monte Carlo search needs an iteration budget or a time limit\0",
+        43 => b"the children's buffer is too small; the children were truncated\0",
         _ => b"unknown status\0",
     };
     message.as_ptr().cast()

@@ -132,6 +132,18 @@ impl MctsConfig {
         }
     }
 
+    /// Checks every field's range.
+    ///
+    /// # Errors
+    /// [`MctsError::InvalidConfig`](crate::mcts::MctsError::InvalidConfig) with the first
+    /// field out of its range: the error every search with this configuration would return.
+    pub fn check(&self) -> Result<(), crate::mcts::MctsError> {
+        match self.invalid_field() {
+            Some(field) => Err(crate::mcts::MctsError::InvalidConfig { field }),
+            None => Ok(()),
+        }
+    }
+
     /// The first field that is out of its range, if any.
     pub(crate) fn invalid_field(&self) -> Option<&'static str> {
         if !(self.exploration.is_finite() && self.exploration >= 0.0) {

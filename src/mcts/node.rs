@@ -204,6 +204,10 @@ impl<M> Node<M> {
         self.meta = (self.meta & COUNT_MASK) | lower << LOWER_SHIFT | upper << UPPER_SHIFT;
     }
 
+    pub(crate) fn set_prior(&mut self, prior: u16) {
+        self.prior = prior;
+    }
+
     /// The prior, 0 to 1.
     pub(crate) fn prior(&self) -> f32 {
         f32::from(self.prior) / 65535.0
@@ -274,18 +278,16 @@ impl<'a, M: Copy> Tree<'a, M> {
         }
     }
 
-    /// Allocates a block of `moves.len()` children for `parent` (their priors from `priors`,
-    /// 0 without). `false` when the arena has no room; nothing changes then.
-    pub(crate) fn expand(&mut self, parent: usize, moves: &[M], priors: Option<&[u16]>) -> bool {
+    /// Allocates a block of `moves.len()` children for `parent`. `false` when the arena has
+    /// no room; nothing changes then.
+    pub(crate) fn expand(&mut self, parent: usize, moves: &[M]) -> bool {
         let count = moves.len();
         let first = self.used;
         if count == 0 || count > self.nodes.len() - first {
             return false;
         }
-        for (i, (&mv, slot)) in moves.iter().zip(&mut self.nodes[first..first + count]).enumerate()
-        {
-            let prior = priors.and_then(|p| p.get(i).copied()).unwrap_or(0);
-            *slot = Node::child(mv, prior);
+        for (&mv, slot) in moves.iter().zip(&mut self.nodes[first..first + count]) {
+            *slot = Node::child(mv, 0);
         }
         self.used += count;
         self.nodes[parent].set_children(first, count);
@@ -476,7 +478,7 @@ mod tests {
             }
             let count = 1 + (next() % 5) as usize;
             let moves: Vec<u32> = (0..count).map(|k| (tree.used + k) as u32).collect();
-            if !tree.expand(leaf, &moves, None) {
+            if !tree.expand(leaf, &moves) {
                 break;
             }
         }

@@ -132,7 +132,7 @@ pub(crate) fn prepare_root<D: Domain, const MAX_MOVES: usize>(
     if moves.is_empty() {
         return Ok(false);
     }
-    if !expand(tree, game, ROOT, moves.as_slice()) {
+    if !expand::<D, MAX_MOVES>(tree, game, ROOT, moves.as_slice()) {
         return Err(MctsError::ArenaTooSmall {
             capacity: tree.capacity(),
             needed: 1 + moves.len(),
@@ -157,26 +157,25 @@ fn generate<D: Domain, const N: usize>(
 
 /// Gives `node` one child per move, with the game's priors. `false` when the arena has no
 /// room.
-fn expand<D: Domain>(
+fn expand<D: Domain, const MAX_MOVES: usize>(
     tree: &mut Tree<'_, D::Move>,
     game: &D,
     node: usize,
     moves: &[D::Move],
 ) -> bool {
-    let mut bits = [0u16; super::node::MAX_CHILDREN];
-    let priors = if D::PRIORS && moves.len() <= bits.len() {
-        let mut weights = [0f32; super::node::MAX_CHILDREN];
+    if !tree.expand(node, moves) {
+        return false;
+    }
+    if D::PRIORS {
+        let mut weights = [0f32; MAX_MOVES];
         let weights = &mut weights[..moves.len()];
         game.priors(moves, weights);
         normalise(weights);
-        for (bit, &w) in bits.iter_mut().zip(weights.iter()) {
-            *bit = prior_bits(w);
+        for (child, &weight) in tree.children(node).zip(weights.iter()) {
+            tree.nodes[child].set_prior(prior_bits(weight));
         }
-        Some(&bits[..moves.len()])
-    } else {
-        None
-    };
-    tree.expand(node, moves, priors)
+    }
+    true
 }
 
 /// Scales non-negative finite weights to sum to 1; anything else gives equal weights.
@@ -357,7 +356,7 @@ pub(crate) fn descend<D: Domain, const MAX_MOVES: usize, const MAX_PLY: usize>(
                 if moves.is_empty() {
                     break;
                 }
-                if !expand(tree, game, node, moves.as_slice()) {
+                if !expand::<D, MAX_MOVES>(tree, game, node, moves.as_slice()) {
                     run.full_expansions += 1;
                     run.recycle_pending = run.config.when_full == WhenFull::Recycle;
                     break;
