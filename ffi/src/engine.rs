@@ -319,8 +319,8 @@ unsafe fn build(
     ALPHABETA_OK
 }
 
-/// Writes an idle engine of `kind` to `memory`; on the heap it owns `memory_items` items (table
-/// slots, or arena nodes) at `owned` (NULL for an arena inside the engine's own allocation).
+/// Writes an idle engine of `kind` to `memory`, with its table's or arena's memory at `owned`:
+/// `memory_items` table slots or arena nodes, freed with a heap engine (`release`).
 ///
 /// # Safety
 /// `memory` is valid for writes of an engine and aligned.

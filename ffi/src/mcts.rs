@@ -290,6 +290,8 @@ unsafe fn build_mcts(
         // SAFETY: within the arena (the caller's promise); a plain write of a node.
         unsafe { arena.add(i).write(Node::EMPTY) };
     }
+    // A heap arena is the engine's to free (`release`).
+    let owned = if on_heap { arena.cast::<u8>() } else { core::ptr::null_mut() };
     // SAFETY: initialised above; valid while the engine lives (the caller's promise).
     let arena: &'static mut [Node<u32>] = unsafe { core::slice::from_raw_parts_mut(arena, nodes) };
     let kind = if double {
@@ -298,7 +300,7 @@ unsafe fn build_mcts(
         Kind::MctsInt(Mcts::new(IntEval, config, arena))
     };
     // SAFETY: `memory` is valid for writes (the caller's promise).
-    unsafe { write_engine(memory, kind, on_heap, nodes, core::ptr::null_mut()) };
+    unsafe { write_engine(memory, kind, on_heap, nodes, owned) };
 }
 
 /// Initialises a Monte Carlo engine in memory the host provides: no heap at all.

@@ -13,12 +13,14 @@
 //! | | 30, 31 | flags of the compaction pass ([`Tree::reroot`], [`Tree::recycle`]); 0 otherwise |
 //! | `meta` | 0–11 | number of children − 1 (children are one contiguous block) |
 //! | | 12–13 | proven lower bound + 1 (loss −1, draw 0, win 1), for the chooser |
-//! | | 14–15 | proven upper bound + 1 |
+//! | | 14–15 | 1 − proven upper bound (so that a node of zeros has nothing proven) |
 //! | `prior` | 16 | the move's prior probability, `p × 65535` (0 without priors) |
 //! | `minimax` | 16 | implicit minimax value (Lanctot et al. 2014), `v × 32767`, for the chooser |
 //! | `mv` | `M` | the move that leads here from the parent |
 //!
 //! 20 bytes with 8- or 16-bit moves, 24 with 32-bit moves (`size_of` is asserted in the tests).
+//! [`Node::EMPTY`] is all zeros, so a `static` arena of them takes no flash on a
+//! microcontroller: it goes to `.bss`.
 //! What keeps it small: children are a contiguous range named by one 32-bit index and a
 //! 12-bit count (no child array, no sibling or parent pointer); indices are 32 bits, not
 //! pointers; each move is stored once, in the child it leads to; the solver's bounds take 4
@@ -70,8 +72,8 @@ const THREAD: u32 = 1 << 30;
 const COUNT_MASK: u16 = (1 << 12) - 1;
 const LOWER_SHIFT: u16 = 12;
 const UPPER_SHIFT: u16 = 14;
-/// `meta` of a node with no children and nothing proven.
-const META_UNKNOWN: u16 = 2 << UPPER_SHIFT;
+/// `meta` of a node with no children and nothing proven: zero.
+const META_UNKNOWN: u16 = 0;
 
 /// The most nodes an arena can use: indices have 30 bits. Larger arenas use this many.
 pub const MAX_ARENA_NODES: usize = 1 << 30;
@@ -194,13 +196,13 @@ impl<M> Node<M> {
 
     pub(crate) fn bounds(&self) -> Bounds {
         let lower = ((self.meta >> LOWER_SHIFT) & 3) as i8 - 1;
-        let upper = ((self.meta >> UPPER_SHIFT) & 3) as i8 - 1;
+        let upper = 1 - ((self.meta >> UPPER_SHIFT) & 3) as i8;
         Bounds { lower, upper }
     }
 
     pub(crate) fn set_bounds(&mut self, bounds: Bounds) {
         let lower = (bounds.lower + 1) as u16;
-        let upper = (bounds.upper + 1) as u16;
+        let upper = (1 - bounds.upper) as u16;
         self.meta = (self.meta & COUNT_MASK) | lower << LOWER_SHIFT | upper << UPPER_SHIFT;
     }
 
@@ -427,6 +429,15 @@ mod tests {
         assert_eq!(core::mem::size_of::<Node<u8>>(), 20);
         assert_eq!(core::mem::size_of::<Node<u16>>(), 20);
         assert_eq!(core::mem::size_of::<Node<u32>>(), 24);
+    }
+
+    #[test]
+    fn an_empty_node_is_all_zeros() {
+        let node = Node::<u32>::EMPTY;
+        let fields = (node.visits, node.mean.to_bits(), node.first_child, node.meta);
+        assert_eq!(fields, (0, 0, 0, 0));
+        assert_eq!((node.prior, node.minimax, node.mv), (0, 0, 0));
+        assert_eq!(node.bounds(), Bounds::UNKNOWN);
     }
 
     #[test]
