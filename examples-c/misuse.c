@@ -1454,6 +1454,7 @@ static void test_mcts_search(void) {
 
     CHECK_STATUS(alphabeta_mcts_new(NULL, 1000, NULL), ALPHABETA_ERROR_NULL_POINTER);
     CHECK_STATUS(alphabeta_mcts_new(NULL, 1, &engine), ALPHABETA_ERROR_ARENA_MEMORY);
+    CHECK_STATUS(alphabeta_mcts_new(NULL, SIZE_MAX, &engine), ALPHABETA_ERROR_ARENA_MEMORY);
     config.score_type = 9;
     CHECK_STATUS(alphabeta_mcts_new(&config, 1000, &engine), ALPHABETA_ERROR_BAD_CONFIG);
     CHECK(engine == NULL);

@@ -42,7 +42,7 @@ fn monte_carlo() -> MonteCarlo {
 
 /// The engine of a game: alpha-beta, or Monte Carlo tree search with its budget.
 enum Player {
-    AlphaBeta(Solver),
+    AlphaBeta(Box<Solver>),
     MonteCarlo(MonteCarlo, u64),
 }
 
@@ -247,7 +247,8 @@ fn parse_command() -> Result<(Command, Option<u64>), lexopt::Error> {
 fn main() -> ExitCode {
     let (cells, mcts) = match parse_command() {
         Ok((Command::Play(engine), None)) => {
-            return play(engine, Player::AlphaBeta(Solver::new(TicTacToeEval, Config::new())))
+            let solver = Box::new(Solver::new(TicTacToeEval, Config::new()));
+            return play(engine, Player::AlphaBeta(solver));
         }
         Ok((Command::Play(engine), Some(iterations))) => {
             return play(engine, Player::MonteCarlo(monte_carlo(), iterations))

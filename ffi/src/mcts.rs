@@ -369,10 +369,10 @@ pub unsafe extern "C" fn alphabeta_mcts_init(
 }
 
 /// Creates a Monte Carlo engine on the heap (std builds) with an arena of `arena_nodes` nodes
-/// (at least 2; `alphabeta_mcts_node_size()` bytes each). `config->threads` may be more than
-/// 1. Free it with `alphabeta_engine_free`. `*out` is written only on success. Errors:
-/// `NULL_POINTER`, `BAD_CONFIG`, `ARENA_MEMORY` (fewer than 2 nodes), `OUT_OF_MEMORY`,
-/// `UNSUPPORTED` (no_std builds).
+/// (2 to 2^30; `alphabeta_mcts_node_size()` bytes each); its configuration may ask for
+/// several threads. Free it with `alphabeta_engine_free`. `*out` is written only on success.
+/// Errors: `NULL_POINTER`, `BAD_CONFIG`, `ARENA_MEMORY` (fewer than 2 nodes, or more than
+/// 2^30), `OUT_OF_MEMORY`, `UNSUPPORTED` (no_std builds).
 ///
 /// # Safety
 /// `config` is NULL or points at a config; `out` is valid for a write.
@@ -398,8 +398,8 @@ pub unsafe extern "C" fn alphabeta_mcts_new(
                 Ok(parts) => parts,
                 Err(status) => return status,
             };
-            let nodes = arena_nodes.min(alphabeta::mcts::MAX_ARENA_NODES);
-            if nodes < 2 {
+            let nodes = arena_nodes;
+            if !(2..=alphabeta::mcts::MAX_ARENA_NODES).contains(&nodes) {
                 return ALPHABETA_ERROR_ARENA_MEMORY;
             }
             let mut arena: Vec<Node<u32>> = Vec::new();
