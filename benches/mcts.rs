@@ -8,6 +8,7 @@
 //! cargo bench --features std --bench mcts -- versus --game tictactoe --time-ms 0.1
 //! cargo bench --features std --bench mcts -- threads            # root against tree parallelism
 //! cargo bench --features std --bench mcts -- arena              # a full arena: stop or recycle
+//! cargo bench --features std --bench mcts -- arena --wall --time-ms 40   # the same, equal time
 //! cargo bench --features std --bench mcts -- exploration        # the exploration constant
 //! ```
 //!
@@ -363,6 +364,7 @@ struct Options {
     iterations: u64,
     positions: usize,
     wall: bool,
+    rounds: usize,
 }
 
 fn options() -> Options {
@@ -377,6 +379,7 @@ fn options() -> Options {
         iterations: 100_000,
         positions: 1_000,
         wall: false,
+        rounds: 5,
     };
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next().expect("arguments") {
@@ -391,6 +394,7 @@ fn options() -> Options {
             Long("iterations") => o.iterations = parser.value().unwrap().parse().unwrap(),
             Long("positions") => o.positions = parser.value().unwrap().parse().unwrap(),
             Long("wall") => o.wall = true,
+            Long("rounds") => o.rounds = parser.value().unwrap().parse().unwrap(),
             Long("bench") => {}
             Value(v) => o.command = v.string().unwrap(),
             _ => panic!("unexpected argument {arg:?}"),
@@ -402,7 +406,7 @@ fn options() -> Options {
 fn main() {
     let o = options();
     match o.command.as_str() {
-        "speed" => speed(),
+        "speed" => speed(&o),
         "solver" => solver(&o),
         "versus" => versus(&o),
         "threads" => threads(&o),
@@ -412,42 +416,50 @@ fn main() {
     }
 }
 
-/// Iterations per second (sequential, default configuration) and bytes per node.
-fn speed() {
+/// Iterations per second (sequential, default configuration) and bytes per node: 5 rounds of
+/// `--iterations` iterations (default 100,000) from the empty board of each game, the two
+/// games alternately. Under callgrind, `--rounds 1` counts the instructions of one round.
+fn speed(o: &Options) {
     println!(
         "bytes per node: {} (8-bit moves: tic-tac-toe, Connect Four), {} (16-bit moves: grid \
-              survivor), {} (32-bit moves: the C ABI)",
+         survivor), {} (32-bit moves: the C ABI)",
         core::mem::size_of::<Node<u8>>(),
         core::mem::size_of::<Node<u16>>(),
         core::mem::size_of::<Node<u32>>()
     );
     let clock = StdClock::new();
-    let mut ttt: MonteCarlo<Board, TicTacToeEval, 9, 9> = MonteCarlo::new(
-        TicTacToeEval,
-        MctsConfig { solver: false, ..MctsConfig::new() },
-        1 << 20,
-        0,
-    );
+    let config = MctsConfig { solver: false, ..MctsConfig::new() };
+    let mut ttt: MonteCarlo<Board, TicTacToeEval, 9, 9> =
+        MonteCarlo::new(TicTacToeEval, config, 1 << 20, 0);
     let mut c4: MonteCarlo<Connect4, Connect4Eval, 7, 42> =
-        MonteCarlo::new(Connect4Eval, MctsConfig::new(), 1 << 20, 0);
-    for round in 0..5 {
-        let limits = Limits::iterations(100_000).with_clock(&clock);
+        MonteCarlo::new(Connect4Eval, MctsConfig::new(), 1 << 21, 0);
+    let mut rates = [Vec::new(), Vec::new()];
+    for round in 0..o.rounds {
+        let limits = Limits::iterations(o.iterations).with_clock(&clock);
         let r = ttt.engine.search(&mut Board::new(), &limits).unwrap();
         let t = r.elapsed_micros.unwrap().max(1);
+        rates[0].push(r.iterations as f64 * 1e6 / t as f64);
         print!(
-            "round {round}: tic-tac-toe {:.0} iterations/s ({:.1} positions per iteration)",
-            r.iterations as f64 * 1e6 / t as f64,
+            "round {round}: tic-tac-toe (no solver) {:.0} iterations/s ({:.1} positions per \
+             iteration)",
+            rates[0][round],
             r.nodes as f64 / r.iterations as f64
         );
         let r = c4.engine.search(&mut Connect4::new(), &limits).unwrap();
         let t = r.elapsed_micros.unwrap().max(1);
+        rates[1].push(r.iterations as f64 * 1e6 / t as f64);
         println!(
             "; Connect Four {:.0} iterations/s ({:.1} positions per iteration, tree {} nodes)",
-            r.iterations as f64 * 1e6 / t as f64,
+            rates[1][round],
             r.nodes as f64 / r.iterations as f64,
             r.tree_nodes
         );
     }
+    println!(
+        "median: tic-tac-toe {:.0} iterations/s, Connect Four {:.0} iterations/s",
+        median(&mut rates[0]),
+        median(&mut rates[1])
+    );
 }
 
 /// MCTS-Solver's share of Test_L3_R1 proven within `--iterations` per position; every proof
@@ -625,6 +637,18 @@ fn arena(o: &Options) {
     };
     let mut stop = make(WhenFull::Stop, small);
     let mut recycle = make(WhenFull::Recycle, small);
+    if o.wall {
+        // Equal time instead of equal iterations: recycling costs time.
+        let micros = (o.time_ms * 1e3) as u64;
+        stop.micros = Some(micros);
+        recycle.micros = Some(micros);
+        println!(
+            "Connect Four, {} ms per move (wall clock), arena of {small} nodes (20 bytes each):",
+            o.time_ms
+        );
+        play_match(&openings, &mut recycle, &mut stop, &Connect4Eval).print("recycle", "stop");
+        return;
+    }
     let mut large = make(WhenFull::Stop, 1 << 21);
     println!(
         "Connect Four, {iterations} iterations per move, arena of {small} nodes (20 bytes each):"

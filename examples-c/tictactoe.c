@@ -363,6 +363,34 @@ static int solve_command(const char *cells, uint64_t iterations) {
 
 /* ---- play ---- */
 
+#define NO_MOVE UINT32_MAX
+
+/* The engine's move in `*cell` (NO_MOVE when there is none), printed with what it took:
+ * alpha-beta's nodes, or (`iterations` > 0) the Monte Carlo iterations and proof. */
+static alphabeta_status engine_move(alphabeta_engine *engine, board *b, uint64_t iterations,
+                                    uint32_t *cell) {
+    alphabeta_status status;
+    *cell = NO_MOVE;
+    if (iterations > 0) {
+        alphabeta_mcts_result result;
+        status = mcts_search(engine, b, iterations, &result);
+        if (status == ALPHABETA_OK && result.has_best_move) {
+            *cell = result.best_move;
+            printf("Engine plays %u (iterations %lu%s%s)\n", (unsigned)*cell,
+                   (unsigned long)result.iterations, result.proven ? ", proven " : "",
+                   result.proven ? outcome_name(result.outcome) : "");
+        }
+    } else {
+        alphabeta_result result;
+        status = search(engine, b, &result);
+        if (status == ALPHABETA_OK && result.has_best_move) {
+            *cell = result.best_move;
+            printf("Engine plays %u (nodes %lu)\n", (unsigned)*cell, (unsigned long)result.nodes);
+        }
+    }
+    return status;
+}
+
 static void print_board(const board *b) {
     int row, col;
     for (row = 0; row < 3; row++) {
@@ -414,32 +442,15 @@ static int play(int engine_mark, uint64_t iterations) {
     printf("You are %c. Type a cell number 0-8.\n", engine_mark == MARK_X ? 'O' : 'X');
     while (!ttt_is_terminal(&b)) {
         uint32_t cell;
-        if (b.to_move == engine_mark && iterations > 0) {
-            alphabeta_mcts_result result;
-            alphabeta_status status = mcts_search(engine, &b, iterations, &result);
+        if (b.to_move == engine_mark) {
+            alphabeta_status status = engine_move(engine, &b, iterations, &cell);
             if (status != ALPHABETA_OK) {
                 fprintf(stderr, "error: %s\n", alphabeta_status_message(status));
                 return 1;
             }
-            if (!result.has_best_move) {
+            if (cell == NO_MOVE) {
                 break;
             }
-            cell = result.best_move;
-            printf("Engine plays %u (iterations %lu%s%s)\n", (unsigned)cell,
-                   (unsigned long)result.iterations, result.proven ? ", proven " : "",
-                   result.proven ? outcome_name(result.outcome) : "");
-        } else if (b.to_move == engine_mark) {
-            alphabeta_result result;
-            alphabeta_status status = search(engine, &b, &result);
-            if (status != ALPHABETA_OK) {
-                fprintf(stderr, "error: %s\n", alphabeta_status_message(status));
-                return 1;
-            }
-            if (!result.has_best_move) {
-                break;
-            }
-            cell = result.best_move;
-            printf("Engine plays %u (nodes %lu)\n", (unsigned)cell, (unsigned long)result.nodes);
         } else {
             int n;
             size_t length;

@@ -346,6 +346,19 @@ pub(crate) unsafe fn write_engine(
     unsafe { memory.write(engine) };
 }
 
+/// `*value`, or `default` when `value` is NULL (a configuration argument).
+///
+/// # Safety
+/// `value` is NULL or valid for a read.
+pub(crate) unsafe fn read_or<T: Copy>(value: *const T, default: T) -> T {
+    if value.is_null() {
+        default
+    } else {
+        // SAFETY: non-NULL, valid (the caller's promise).
+        unsafe { *value }
+    }
+}
+
 /// Checks memory for an engine: large enough, aligned, and not an engine a call runs on.
 ///
 /// # Safety
@@ -434,12 +447,8 @@ pub unsafe extern "C" fn alphabeta_engine_init(
         if let Err(status) = unsafe { engine_memory(memory, memory_size) } {
             return status;
         }
-        let config = if config.is_null() {
-            alphabeta_config_default()
-        } else {
-            // SAFETY: non-NULL, pointing at a config (the caller's promise).
-            unsafe { *config }
-        };
+        // SAFETY: NULL or a config (the caller's promise).
+        let config = unsafe { read_or(config, alphabeta_config_default()) };
         if convert(&config).is_err() {
             return ALPHABETA_ERROR_BAD_CONFIG;
         }
@@ -513,12 +522,8 @@ pub unsafe extern "C" fn alphabeta_engine_new(
             if out.is_null() {
                 return ALPHABETA_ERROR_NULL_POINTER;
             }
-            let config = if config.is_null() {
-                alphabeta_config_default()
-            } else {
-                // SAFETY: non-NULL, pointing at a config (the caller's promise).
-                unsafe { *config }
-            };
+            // SAFETY: NULL or a config (the caller's promise).
+            let config = unsafe { read_or(config, alphabeta_config_default()) };
             if convert(&config).is_err() {
                 return ALPHABETA_ERROR_BAD_CONFIG;
             }

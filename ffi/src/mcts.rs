@@ -338,12 +338,8 @@ pub unsafe extern "C" fn alphabeta_mcts_init(
         if let Err(status) = unsafe { engine_memory(memory, memory_size) } {
             return status;
         }
-        let config = if config.is_null() {
-            alphabeta_mcts_config_default()
-        } else {
-            // SAFETY: non-NULL, pointing at a config (the caller's promise).
-            unsafe { *config }
-        };
+        // SAFETY: NULL or a config (the caller's promise).
+        let config = unsafe { read_or(config, alphabeta_mcts_config_default()) };
         let (rust, double) = match convert_mcts(&config) {
             Ok(parts) => parts,
             Err(status) => return status,
@@ -388,12 +384,8 @@ pub unsafe extern "C" fn alphabeta_mcts_new(
             if out.is_null() {
                 return ALPHABETA_ERROR_NULL_POINTER;
             }
-            let config = if config.is_null() {
-                alphabeta_mcts_config_default()
-            } else {
-                // SAFETY: non-NULL, pointing at a config (the caller's promise).
-                unsafe { *config }
-            };
+            // SAFETY: NULL or a config (the caller's promise).
+            let config = unsafe { read_or(config, alphabeta_mcts_config_default()) };
             let (rust, double) = match convert_mcts(&config) {
                 Ok(parts) => parts,
                 Err(status) => return status,
@@ -487,13 +479,10 @@ pub unsafe extern "C" fn alphabeta_mcts_search(
             return ALPHABETA_ERROR_WRONG_ENGINE;
         }
         let error = AtomicI32::new(0);
-        let mut game = match CGame::new(table, kind.is_double(), &error) {
+        let mut game = match CGame::for_engine(table, kind, &error) {
             Ok(game) => game,
             Err(status) => return status,
         };
-        if kind.is_parallel() && (table.clone_state.is_none() || table.free_state.is_none()) {
-            return ALPHABETA_ERROR_NULL_CALLBACK;
-        }
         if limits.max_iterations == ALPHABETA_NO_ITERATION_LIMIT
             && limits.time_limit_micros == ALPHABETA_NO_TIME_LIMIT
         {

@@ -40,13 +40,10 @@ pub unsafe extern "C" fn alphabeta_search(
             return ALPHABETA_ERROR_WRONG_ENGINE;
         }
         let error = AtomicI32::new(0);
-        let mut game = match CGame::new(table, kind.is_double(), &error) {
+        let mut game = match CGame::for_engine(table, kind, &error) {
             Ok(game) => game,
             Err(status) => return status,
         };
-        if kind.is_parallel() && (table.clone_state.is_none() || table.free_state.is_none()) {
-            return ALPHABETA_ERROR_NULL_CALLBACK;
-        }
         let clocks = Clocks::new(&limits);
         let mut rust_limits = clocks.limits(&limits);
         rust_limits.stop = Some(stop);

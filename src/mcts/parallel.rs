@@ -110,71 +110,47 @@ impl<A> Core<A> {
         let share = (len / threads).max(1);
         let budget = limits.max_iterations.unwrap_or(u64::MAX);
         let abort = AtomicBool::new(false);
-        let outcomes: Vec<Result<(Counters, bool), MctsError>> = std::thread::scope(|scope| {
-            let mut handles = Vec::new();
-            for (thread, (chunk, mut domain)) in
-                nodes[..len].chunks_mut(share).zip(domains).enumerate()
-            {
-                let abort = &abort;
-                let iterations = if budget == u64::MAX {
-                    budget
-                } else {
-                    budget / threads as u64 + u64::from((thread as u64) < budget % threads as u64)
-                };
-                let body = move || {
-                    let seed = seed_for(config.seed, thread);
-                    let mut run = Run::new(limits, config, seed, start, iterations.max(1));
-                    run.abort = Some(abort);
-                    let mut tree = Tree::new(chunk, 0);
-                    tree.clear();
-                    let outcome =
-                        search::prepare_root::<D, MAX_MOVES>(&mut tree, &domain, &mut run)
-                            .and_then(|live| {
-                                if live {
-                                    search::iterate::<D, MAX_MOVES, MAX_PLY>(
-                                        &mut tree,
-                                        &mut domain,
-                                        &mut run,
-                                    )?;
-                                }
-                                Ok(live)
-                            });
-                    let solved = run.solver::<D>() && tree.nodes[ROOT].bounds().is_solved();
-                    if outcome.is_err() || solved {
-                        abort.store(true, Ordering::Relaxed);
-                    }
-                    outcome.map(|live| (Counters::of(&run, tree.used), live))
-                };
-                match std::thread::Builder::new().spawn_scoped(scope, body) {
-                    Ok(handle) => handles.push(handle),
-                    Err(_) => {
-                        abort.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                }
-            }
-            handles.into_iter().map(|h| h.join().unwrap_or(Err(MctsError::Threads))).collect()
-        });
-        if outcomes.len() < threads {
-            return Err(MctsError::Threads);
-        }
-        let mut counters = Vec::with_capacity(threads);
-        let mut live = false;
-        for outcome in outcomes {
-            match outcome {
-                Ok((c, l)) => {
-                    live |= l;
-                    counters.push(c);
-                }
-                Err(MctsError::ArenaTooSmall { needed, .. }) => {
-                    return Err(MctsError::ArenaTooSmall {
-                        capacity: len,
-                        needed: needed * threads,
+        let mut bodies = Vec::with_capacity(threads);
+        for (thread, (chunk, mut domain)) in nodes[..len].chunks_mut(share).zip(domains).enumerate()
+        {
+            let abort = &abort;
+            let iterations = if budget == u64::MAX {
+                budget
+            } else {
+                budget / threads as u64 + u64::from((thread as u64) < budget % threads as u64)
+            };
+            bodies.push(move || {
+                let seed = seed_for(config.seed, thread);
+                let mut run = Run::new(limits, config, seed, start, iterations.max(1));
+                run.abort = Some(abort);
+                let mut tree = Tree::new(chunk, 0);
+                tree.clear();
+                let outcome = search::prepare_root::<D, MAX_MOVES>(&mut tree, &domain, &mut run)
+                    .and_then(|live| {
+                        if live {
+                            search::iterate::<D, MAX_MOVES, MAX_PLY>(
+                                &mut tree,
+                                &mut domain,
+                                &mut run,
+                            )?;
+                        }
+                        Ok(live)
                     });
+                let solved = run.solver::<D>() && tree.nodes[ROOT].bounds().is_solved();
+                if outcome.is_err() || solved {
+                    abort.store(true, Ordering::Relaxed);
                 }
-                Err(error) => return Err(error),
-            }
+                outcome.map(|live| (Counters::of(&run, tree.used), live))
+            });
         }
+        let outcomes = run_threads(bodies, &abort).map_err(|error| match error {
+            MctsError::ArenaTooSmall { needed, .. } => {
+                MctsError::ArenaTooSmall { capacity: len, needed: needed * threads }
+            }
+            error => error,
+        })?;
+        let live = outcomes.iter().any(|&(_, live)| live);
+        let counters: Vec<Counters> = outcomes.into_iter().map(|(c, _)| c).collect();
         let trees: Vec<Tree<'_, M>> = nodes[..len]
             .chunks_mut(share)
             .zip(&counters)
@@ -224,42 +200,26 @@ impl<A> Core<A> {
         let solver = D::TWO_PLAYER && config.solver;
         let shared = Mutex::new((tree, 0u64));
         let abort = AtomicBool::new(false);
-        let outcomes: Vec<Result<Counters, MctsError>> = if !live {
-            Vec::new()
-        } else {
-            std::thread::scope(|scope| {
-                let mut handles = Vec::new();
-                for (thread, mut domain) in domains.drain(..).enumerate() {
-                    let (shared, abort) = (&shared, &abort);
-                    let body = move || {
-                        let seed = seed_for(config.seed, thread);
-                        let mut run = Run::new(limits, config, seed, start, budget);
-                        run.abort = Some(abort);
-                        run.root_player = domain.mover(0)?;
-                        let outcome =
-                            tree_thread::<M, D, MAX_MOVES, MAX_PLY>(shared, &mut domain, &mut run);
-                        if outcome.is_err() {
-                            abort.store(true, Ordering::Relaxed);
-                        }
-                        outcome.map(|()| Counters::of(&run, 0))
-                    };
-                    match std::thread::Builder::new().spawn_scoped(scope, body) {
-                        Ok(handle) => handles.push(handle),
-                        Err(_) => {
-                            abort.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                    }
+        let mut bodies = Vec::with_capacity(threads);
+        for (thread, mut domain) in domains.drain(..).enumerate() {
+            let (shared, abort) = (&shared, &abort);
+            bodies.push(move || {
+                let seed = seed_for(config.seed, thread);
+                let mut run = Run::new(limits, config, seed, start, budget);
+                run.abort = Some(abort);
+                run.root_player = domain.mover(0)?;
+                let outcome =
+                    tree_thread::<M, D, MAX_MOVES, MAX_PLY>(shared, &mut domain, &mut run);
+                if outcome.is_err() {
+                    abort.store(true, Ordering::Relaxed);
                 }
-                handles.into_iter().map(|h| h.join().unwrap_or(Err(MctsError::Threads))).collect()
-            })
-        };
+                outcome.map(|()| Counters::of(&run, 0))
+            });
+        }
+        let outcomes = if live { run_threads(bodies, &abort) } else { Ok(Vec::new()) };
         let (tree, _) = shared.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         self.used = tree.used;
-        if live && outcomes.len() < threads {
-            return Err(MctsError::Threads);
-        }
-        let counters = outcomes.into_iter().collect::<Result<Vec<_>, _>>()?;
+        let counters = outcomes?;
         if config.tree_reuse {
             self.root_key = Some(key);
         }
@@ -268,6 +228,34 @@ impl<A> Core<A> {
         fill_counters(&mut result, &run, limits, start);
         Ok(result)
     }
+}
+
+/// Runs each of `bodies` on a thread of its own and returns their results in order, or the
+/// first error; a thread that cannot be started raises `abort` (the others stop at their next
+/// iteration) and makes the whole call fail with [`MctsError::Threads`].
+fn run_threads<'env, T, F>(bodies: Vec<F>, abort: &AtomicBool) -> Result<Vec<T>, MctsError>
+where
+    T: Send + 'env,
+    F: FnOnce() -> Result<T, MctsError> + Send + 'env,
+{
+    let count = bodies.len();
+    let outcomes: Vec<Result<T, MctsError>> = std::thread::scope(|scope| {
+        let mut handles = Vec::with_capacity(count);
+        for body in bodies {
+            match std::thread::Builder::new().spawn_scoped(scope, body) {
+                Ok(handle) => handles.push(handle),
+                Err(_) => {
+                    abort.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+        }
+        handles.into_iter().map(|h| h.join().unwrap_or(Err(MctsError::Threads))).collect()
+    });
+    if outcomes.len() < count {
+        return Err(MctsError::Threads);
+    }
+    outcomes.into_iter().collect()
 }
 
 /// One thread of the tree-parallel search: descents and backups under the lock, playouts

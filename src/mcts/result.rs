@@ -3,7 +3,7 @@
 use core::fmt;
 
 use crate::error::SearchError;
-use crate::multiplayer::MAX_PLAYERS;
+use crate::multiplayer::MultiError;
 
 // For the documentation.
 #[cfg(doc)]
@@ -154,14 +154,13 @@ impl fmt::Display for MctsError {
             Self::InvalidConfig { field } => {
                 write!(f, "the Monte Carlo configuration's {field} is out of its range")
             }
-            Self::PlayerCount { players } => write!(
-                f,
-                "the game has {players} players; multi-player search takes 2 to {MAX_PLAYERS}"
-            ),
-            Self::PlayerOutOfRange { player, players, ply } => write!(
-                f,
-                "the player to move is {player} at ply {ply}, but the game has {players} players"
-            ),
+            // The multi-player search's words for the same faults.
+            Self::PlayerCount { players } => {
+                fmt::Display::fmt(&MultiError::PlayerCount { players }, f)
+            }
+            Self::PlayerOutOfRange { player, players, ply } => {
+                fmt::Display::fmt(&MultiError::PlayerOutOfRange { player, players, ply }, f)
+            }
             Self::Threads => f.write_str("the search's threads could not be started"),
         }
     }
