@@ -267,9 +267,9 @@ fn engines() -> Engines {
         })
         .collect();
     // The territory evaluation at every new leaf (random walks on a grid say little: 15% of
-    // the games won against 40% in a 3-player trial), its reward s / (s + SHARE / 2): a third
-    // of the board is worth 0.4, a win 1; exploration 0.2, the best of 0.1, 0.2, 0.35 and 0.7
-    // on boards other than the README's (seeds 1000-1005).
+    // the games won against 35% in a 3-player trial, docs/mcts.md), its reward
+    // s / (s + SHARE / 2): a third of the board is worth 0.4, a win 1; exploration 0.2, the
+    // best of 0.1, 0.2, 0.35 and 0.7 on boards other than the README's (seeds 1000-1005).
     let config = MctsConfig {
         leaf: Leaf::Evaluator,
         exploration: 0.2,
