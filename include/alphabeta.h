@@ -1388,10 +1388,10 @@ alphabeta_status alphabeta_mcts_init(void *memory,
 
 /**
  * Creates a Monte Carlo engine on the heap (std builds) with an arena of `arena_nodes` nodes
- * (at least 2; `alphabeta_mcts_node_size()` bytes each). `config->threads` may be more than
- * 1. Free it with `alphabeta_engine_free`. `*out` is written only on success. Errors:
- * `NULL_POINTER`, `BAD_CONFIG`, `ARENA_MEMORY` (fewer than 2 nodes), `OUT_OF_MEMORY`,
- * `UNSUPPORTED` (no_std builds).
+ * (2 to 2^30; `alphabeta_mcts_node_size()` bytes each); its configuration may ask for
+ * several threads. Free it with `alphabeta_engine_free`. `*out` is written only on success.
+ * Errors: `NULL_POINTER`, `BAD_CONFIG`, `ARENA_MEMORY` (fewer than 2 nodes, or more than
+ * 2^30), `OUT_OF_MEMORY`, `UNSUPPORTED` (no_std builds).
  *
  * # Safety
  * `config` is NULL or points at a config; `out` is valid for a write.
