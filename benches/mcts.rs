@@ -365,6 +365,8 @@ struct Options {
     positions: usize,
     wall: bool,
     rounds: usize,
+    /// `speed`: only this game (`tictactoe` or `connect4`), for an instruction count.
+    only: Option<String>,
 }
 
 fn options() -> Options {
@@ -380,6 +382,7 @@ fn options() -> Options {
         positions: 1_000,
         wall: false,
         rounds: 5,
+        only: None,
     };
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next().expect("arguments") {
@@ -395,6 +398,7 @@ fn options() -> Options {
             Long("positions") => o.positions = parser.value().unwrap().parse().unwrap(),
             Long("wall") => o.wall = true,
             Long("rounds") => o.rounds = parser.value().unwrap().parse().unwrap(),
+            Long("only") => o.only = Some(parser.value().unwrap().string().unwrap()),
             Long("bench") => {}
             Value(v) => o.command = v.string().unwrap(),
             _ => panic!("unexpected argument {arg:?}"),
@@ -434,26 +438,35 @@ fn speed(o: &Options) {
     let mut c4: MonteCarlo<Connect4, Connect4Eval, 7, 42> =
         MonteCarlo::new(Connect4Eval, MctsConfig::new(), 1 << 21, 0);
     let mut rates = [Vec::new(), Vec::new()];
+    let run = |game: &str| o.only.as_deref().is_none_or(|only| only == game);
     for round in 0..o.rounds {
         let limits = Limits::iterations(o.iterations).with_clock(&clock);
-        let r = ttt.engine.search(&mut Board::new(), &limits).unwrap();
-        let t = r.elapsed_micros.unwrap().max(1);
-        rates[0].push(r.iterations as f64 * 1e6 / t as f64);
-        print!(
-            "round {round}: tic-tac-toe (no solver) {:.0} iterations/s ({:.1} positions per \
-             iteration)",
-            rates[0][round],
-            r.nodes as f64 / r.iterations as f64
-        );
-        let r = c4.engine.search(&mut Connect4::new(), &limits).unwrap();
-        let t = r.elapsed_micros.unwrap().max(1);
-        rates[1].push(r.iterations as f64 * 1e6 / t as f64);
-        println!(
-            "; Connect Four {:.0} iterations/s ({:.1} positions per iteration, tree {} nodes)",
-            rates[1][round],
-            r.nodes as f64 / r.iterations as f64,
-            r.tree_nodes
-        );
+        if run("tictactoe") {
+            let r = ttt.engine.search(&mut Board::new(), &limits).unwrap();
+            let t = r.elapsed_micros.unwrap().max(1);
+            rates[0].push(r.iterations as f64 * 1e6 / t as f64);
+            println!(
+                "round {round}: tic-tac-toe (no solver) {:.0} iterations/s ({:.1} positions \
+                 per iteration)",
+                r.iterations as f64 * 1e6 / t as f64,
+                r.nodes as f64 / r.iterations as f64
+            );
+        }
+        if run("connect4") {
+            let r = c4.engine.search(&mut Connect4::new(), &limits).unwrap();
+            let t = r.elapsed_micros.unwrap().max(1);
+            rates[1].push(r.iterations as f64 * 1e6 / t as f64);
+            println!(
+                "round {round}: Connect Four {:.0} iterations/s ({:.1} positions per \
+                 iteration, tree {} nodes)",
+                r.iterations as f64 * 1e6 / t as f64,
+                r.nodes as f64 / r.iterations as f64,
+                r.tree_nodes
+            );
+        }
+    }
+    if o.only.is_some() {
+        return;
     }
     println!(
         "median: tic-tac-toe {:.0} iterations/s, Connect Four {:.0} iterations/s",

@@ -1368,7 +1368,7 @@ static void test_mcts_init(void) {
     CHECK(alphabeta_mcts_node_align() == 4);
     /* The defaults. */
     CHECK(config.score_type == ALPHABETA_SCORE_INT32 && config.solver && config.threads == 1);
-    CHECK(config.leaf == ALPHABETA_MCTS_LEAF_PLAYOUT && config.when_full == ALPHABETA_MCTS_FULL_STOP);
+    CHECK(config.leaf == ALPHABETA_MCTS_LEAF_PLAYOUT && config.when_full == ALPHABETA_MCTS_FULL_RECYCLE);
     CHECK(config.scheme == ALPHABETA_MCTS_ROOT_PARALLEL && !config.tree_reuse);
     CHECK(config.exploration > 0.0 && config.eval_scale > 0.0 && config.implicit_minimax == 0.0);
     CHECK(alphabeta_mcts_limits_iterations(5).max_iterations == 5);

@@ -173,12 +173,13 @@ typedef struct alphabeta_mcts_node_storage {
 #define ALPHABETA_MCTS_LEAF_EVALUATOR 1
 
 /**
- * `alphabeta_mcts_config.when_full`: stop growing the tree and keep sampling (default).
+ * `alphabeta_mcts_config.when_full`: stop growing the tree and keep sampling.
  */
 #define ALPHABETA_MCTS_FULL_STOP 0
 
 /**
- * `alphabeta_mcts_config.when_full`: recycle the children of the least-visited nodes.
+ * `alphabeta_mcts_config.when_full`: recycle the children of the least-visited nodes
+ * (default).
  */
 #define ALPHABETA_MCTS_FULL_RECYCLE 1
 

@@ -15,9 +15,10 @@ use super::*;
 pub const ALPHABETA_MCTS_LEAF_PLAYOUT: u32 = 0;
 /// `alphabeta_mcts_config.leaf`: the evaluate callback at every new leaf, no playout.
 pub const ALPHABETA_MCTS_LEAF_EVALUATOR: u32 = 1;
-/// `alphabeta_mcts_config.when_full`: stop growing the tree and keep sampling (default).
+/// `alphabeta_mcts_config.when_full`: stop growing the tree and keep sampling.
 pub const ALPHABETA_MCTS_FULL_STOP: u32 = 0;
-/// `alphabeta_mcts_config.when_full`: recycle the children of the least-visited nodes.
+/// `alphabeta_mcts_config.when_full`: recycle the children of the least-visited nodes
+/// (default).
 pub const ALPHABETA_MCTS_FULL_RECYCLE: u32 = 1;
 /// `alphabeta_mcts_config.scheme`: root parallelism, a tree per thread (default).
 pub const ALPHABETA_MCTS_ROOT_PARALLEL: u32 = 0;
@@ -81,7 +82,10 @@ pub extern "C" fn alphabeta_mcts_config_default() -> alphabeta_mcts_config {
         eval_scale: f64::from(c.eval_scale),
         implicit_minimax: f64::from(c.implicit_minimax),
         tree_reuse: c.tree_reuse,
-        when_full: ALPHABETA_MCTS_FULL_STOP,
+        when_full: match c.when_full {
+            WhenFull::Stop => ALPHABETA_MCTS_FULL_STOP,
+            _ => ALPHABETA_MCTS_FULL_RECYCLE,
+        },
         poll_interval_nodes: c.poll_interval_nodes,
         threads: 1,
         scheme: ALPHABETA_MCTS_ROOT_PARALLEL,

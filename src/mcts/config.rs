@@ -24,13 +24,14 @@ pub enum Leaf {
 pub enum WhenFull {
     /// Stop growing the tree and keep sampling: leaves that cannot be expanded are scored by
     /// playouts (or the evaluator) from then on; the statistics of the tree go on improving.
-    /// The default (see the measurement in `docs/mcts.md`).
-    #[default]
     Stop,
-    /// Recycle: drop the children of the least-visited nodes (their statistics stay in the
-    /// nodes, whose subtrees are rebuilt if the search comes back) until at least a quarter of
-    /// the arena is free, then go on growing. One pass over the arena per recycling; the
-    /// thread-parallel search ([`MctsScheme::Tree`]) stops instead.
+    /// Recycle: drop the children of the least-visited nodes (their statistics and proofs
+    /// stay in the nodes, whose subtrees are rebuilt if the search comes back) until at least
+    /// a quarter of the arena is free, then go on growing. A few passes over the arena per
+    /// recycling; the thread-parallel search ([`MctsScheme::Tree`]) stops instead. The
+    /// default: with an arena that fills it won 56% of Connect Four games against `Stop` at
+    /// equal iterations and 60% at equal time, and it proves more (`docs/mcts.md`).
+    #[default]
     Recycle,
 }
 
@@ -100,7 +101,7 @@ pub struct MctsConfig {
     /// one learnt about the new position. Default off: every search starts from an empty
     /// tree.
     pub tree_reuse: bool,
-    /// What to do when the arena is full. Default [`WhenFull::Stop`].
+    /// What to do when the arena is full. Default [`WhenFull::Recycle`].
     pub when_full: WhenFull,
     /// Positions (moves made in the tree and in playouts) between two polls of the clock and
     /// the stop flag, checked after each iteration. Default 1,024; 0 counts as 1.
@@ -125,7 +126,7 @@ impl MctsConfig {
             implicit_minimax: 0.0,
             prior_weight: 1.0,
             tree_reuse: false,
-            when_full: WhenFull::Stop,
+            when_full: WhenFull::Recycle,
             poll_interval_nodes: 1024,
             threads: 0,
             scheme: MctsScheme::Root,

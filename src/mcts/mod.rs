@@ -42,9 +42,9 @@
 //! No heap: the tree lives in an arena of [`Node`]s the caller provides, an array (a `static`
 //! on a microcontroller) or a slice of one, or a `Vec` under `std`. A node is 20 bytes with
 //! 8- or 16-bit moves and 24 with 32-bit moves (see [`Node`]); an expansion takes one node per
-//! legal move. When the arena is full the search stops growing the tree and keeps sampling
-//! ([`WhenFull::Stop`], the default) or recycles the children of the least-visited nodes
-//! ([`WhenFull::Recycle`]). The line being searched (tree and playout) is bounded by
+//! legal move. When the arena is full the search recycles the children of the least-visited
+//! nodes ([`WhenFull::Recycle`], the default) or stops growing the tree and keeps sampling
+//! ([`WhenFull::Stop`]). The line being searched (tree and playout) is bounded by
 //! `MAX_PLY`, and one move list of `MAX_MOVES` moves and `MAX_PLY` undo records are on the
 //! stack.
 //!
