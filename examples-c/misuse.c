@@ -6,7 +6,10 @@
  * configuration constants, unusable engine and table memory (also a table overlapping the
  * engine, and alphabeta_engine_init over an engine a call runs on); and the services around them:
  * status messages, the version, the stop call from another thread, time limits, and the game
- * back in its starting position after every error.
+ * back in its starting position after every error. The Monte Carlo engine too: its memory and
+ * arena, its configuration, limits without an end, buffers too small, an arena too small for
+ * the root, the alpha-beta calls on it and its calls on an alpha-beta engine, re-entrance,
+ * and a heap engine on two threads of each scheme.
  *
  *     target/examples-c/misuse     # prints failures, then "N passed, M failed"
  *
@@ -297,7 +300,7 @@ static void test_version_and_messages(void) {
     CHECK(strcmp(text, ALPHABETA_VERSION_STRING) == 0);
 
     /* Every status has its own message; anything else is "unknown status". */
-    for (s = ALPHABETA_OK; s <= ALPHABETA_ERROR_THREADS; s++) {
+    for (s = ALPHABETA_OK; s <= ALPHABETA_ERROR_CHILDREN_TRUNCATED; s++) {
         const char *m = alphabeta_status_message((alphabeta_status)s);
         CHECK(m != NULL && m[0] != '\0' && strcmp(m, "unknown status") != 0);
         for (t = 0; t < s && m != NULL; t++) {
@@ -327,7 +330,12 @@ static void test_version_and_messages(void) {
           ALPHABETA_ERROR_PLAYER_OUT_OF_RANGE == 22 &&
           ALPHABETA_ERROR_OUT_OF_TURN_UNSUPPORTED == 23 && ALPHABETA_ERROR_INVALID_BOUNDS == 24 &&
           ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS == 25 && ALPHABETA_ERROR_OUT_OF_MEMORY == 26 &&
-          ALPHABETA_ERROR_THREADS == 27);
+          ALPHABETA_ERROR_THREADS == 27 && ALPHABETA_ERROR_SCORE_OUT_OF_RANGE == 28 &&
+          ALPHABETA_ERROR_NO_OUTCOMES == 29 && ALPHABETA_ERROR_ZERO_WEIGHT == 30 &&
+          ALPHABETA_ERROR_TOTAL_WEIGHT_TOO_LARGE == 31 && ALPHABETA_ERROR_BOUND_REQUIRED == 32 &&
+          ALPHABETA_ERROR_WRONG_ENGINE == 33 && ALPHABETA_ERROR_ARENA_MEMORY == 34 &&
+          ALPHABETA_ERROR_NO_BUDGET == 35 && ALPHABETA_ERROR_CHILDREN_TRUNCATED == 36);
+    CHECK(strcmp(alphabeta_status_message((alphabeta_status)37), "unknown status") == 0);
 }
 
 static void test_defaults_and_capacities(void) {
@@ -1512,6 +1520,238 @@ static void test_threads(void) {
     alphabeta_engine_free(engine);
 }
 
+/* ---------------------------------------------------------------------------------------
+ * Monte Carlo tree search */
+
+static alphabeta_status mcts_search(alphabeta_engine *engine, test_game *g, uint64_t iterations,
+                                    alphabeta_mcts_result *result) {
+    alphabeta_game t = callbacks(g);
+    alphabeta_mcts_limits limits = alphabeta_mcts_limits_iterations(iterations);
+    alphabeta_mcts_child children[64];
+    uint32_t pv[64];
+    return alphabeta_mcts_search(engine, &t, &limits, result, children, 64, pv, 64);
+}
+
+static void test_mcts_init(void) {
+    size_t size = alphabeta_engine_size(), node = alphabeta_mcts_node_size();
+    unsigned char *memory = (unsigned char *)aligned(64, size + 64);
+    unsigned char *arena = (unsigned char *)aligned(64, 1000 * node + 64);
+    alphabeta_mcts_config config = alphabeta_mcts_config_default(), bad;
+    alphabeta_engine *engine = NULL;
+    alphabeta_mcts_result r;
+    test_game g;
+
+    CHECK(node == ALPHABETA_MCTS_NODE_SIZE && node == sizeof(alphabeta_mcts_node_storage));
+    CHECK(alphabeta_mcts_node_align() == 4);
+    /* The defaults. */
+    CHECK(config.score_type == ALPHABETA_SCORE_INT32 && config.solver && config.threads == 1);
+    CHECK(config.leaf == ALPHABETA_MCTS_LEAF_PLAYOUT && config.when_full == ALPHABETA_MCTS_FULL_RECYCLE);
+    CHECK(config.scheme == ALPHABETA_MCTS_ROOT_PARALLEL && !config.tree_reuse);
+    CHECK(config.exploration > 0.0 && config.eval_scale > 0.0 && config.implicit_minimax == 0.0);
+    CHECK(alphabeta_mcts_limits_iterations(5).max_iterations == 5);
+    CHECK(alphabeta_mcts_limits_iterations(5).time_limit_micros == ALPHABETA_NO_TIME_LIMIT);
+
+    /* NULL pointers. */
+    CHECK_STATUS(alphabeta_mcts_init(NULL, size, NULL, arena, 1000 * node, &engine),
+                 ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, NULL, arena, 1000 * node, NULL),
+                 ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, NULL, NULL, 1000 * node, &engine),
+                 ALPHABETA_ERROR_NULL_POINTER);
+    /* Engine memory too small or misaligned. */
+    CHECK_STATUS(alphabeta_mcts_init(memory, size - 1, NULL, arena, 1000 * node, &engine),
+                 ALPHABETA_ERROR_ENGINE_MEMORY);
+    CHECK_STATUS(alphabeta_mcts_init(memory + 1, size, NULL, arena, 1000 * node, &engine),
+                 ALPHABETA_ERROR_ENGINE_MEMORY);
+    /* Arena misaligned, too small, or overlapping the engine. */
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, NULL, arena + 1, 999 * node, &engine),
+                 ALPHABETA_ERROR_ARENA_MEMORY);
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, NULL, arena, 2 * node - 1, &engine),
+                 ALPHABETA_ERROR_ARENA_MEMORY);
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, NULL, memory + 8, 10 * node, &engine),
+                 ALPHABETA_ERROR_ARENA_MEMORY);
+    /* Bad configuration values. */
+    bad = config; bad.score_type = 7;
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    bad = config; bad.leaf = 2;
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    bad = config; bad.when_full = 2;
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    bad = config; bad.scheme = 2;
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    bad = config; bad.exploration = nan("");
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    bad = config; bad.exploration = -1.0;
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    bad = config; bad.eval_scale = 0.0;
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    bad = config; bad.eval_scale = 1e300; /* beyond a float */
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    bad = config; bad.implicit_minimax = 1.5;
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    bad = config; bad.threads = 1025;
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    /* Threads need the heap. */
+    bad = config; bad.threads = 2;
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_UNSUPPORTED);
+    CHECK(engine == NULL);
+
+    /* A working engine in caller memory; NULL config is the default. */
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, NULL, arena, 1000 * node, &engine), ALPHABETA_OK);
+    CHECK(engine == (alphabeta_engine *)memory);
+    game_init(&g, 3, 5);
+    CHECK_STATUS(mcts_search(engine, &g, 500, &r), ALPHABETA_OK);
+    CHECK(restored(&g) && r.has_best_move && r.arena_nodes == 1000 && r.children_length == 3);
+    CHECK(r.proven && r.iterations < 500); /* a small game: proven, then done */
+    alphabeta_engine_free(engine);
+    CHECK_STATUS(mcts_search(engine, &g, 10, &r), ALPHABETA_ERROR_NOT_AN_ENGINE);
+    /* An arena too small for the root's children: a search-time status. */
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, NULL, arena, 3 * node, &engine), ALPHABETA_OK);
+    game_init(&g, 5, 5);
+    CHECK_STATUS(mcts_search(engine, &g, 10, &r), ALPHABETA_ERROR_ARENA_MEMORY);
+    CHECK(restored(&g));
+    alphabeta_engine_free(engine);
+    free(memory);
+    free(arena);
+}
+
+static void test_mcts_search(void) {
+    alphabeta_mcts_config config = alphabeta_mcts_config_default();
+    alphabeta_engine *engine = NULL, *alpha_beta = new_engine(ALPHABETA_SCORE_INT32, 0);
+    alphabeta_engine *other = new_engine(ALPHABETA_SCORE_INT32, 256);
+    alphabeta_mcts_limits limits = alphabeta_mcts_limits_iterations(200);
+    alphabeta_limits depth = alphabeta_limits_depth(3);
+    alphabeta_mcts_result r;
+    alphabeta_mcts_child children[8];
+    alphabeta_result ab;
+    alphabeta_window_result w;
+    uint32_t pv[64];
+    alphabeta_game t;
+    test_game g;
+
+    CHECK_STATUS(alphabeta_mcts_new(NULL, 1000, NULL), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mcts_new(NULL, 1, &engine), ALPHABETA_ERROR_ARENA_MEMORY);
+    CHECK_STATUS(alphabeta_mcts_new(NULL, SIZE_MAX, &engine), ALPHABETA_ERROR_ARENA_MEMORY);
+    config.score_type = 9;
+    CHECK_STATUS(alphabeta_mcts_new(&config, 1000, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    CHECK(engine == NULL);
+    config = alphabeta_mcts_config_default();
+    config.tree_reuse = true;
+    CHECK_STATUS(alphabeta_mcts_new(&config, 100000, &engine), ALPHABETA_OK);
+    if (engine == NULL) {
+        return;
+    }
+    game_init(&g, 4, 8);
+    t = callbacks(&g);
+    /* NULL arguments, and buffers NULL with a capacity. */
+    CHECK_STATUS(alphabeta_mcts_search(NULL, &t, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mcts_search(engine, NULL, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, NULL, &r, NULL, 0, NULL, 0), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, NULL, NULL, 0, NULL, 0), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, NULL, 1, NULL, 0), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, NULL, 0, NULL, 1), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mcts_play(engine, NULL, 0), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mcts_play(NULL, &t, 0), ALPHABETA_ERROR_NULL_POINTER);
+    /* A missing callback. */
+    t.zobrist_key = NULL;
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+    t = callbacks(&g);
+    /* No budget at all. */
+    limits.max_iterations = ALPHABETA_NO_ITERATION_LIMIT;
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_ERROR_NO_BUDGET);
+    /* A time limit alone (the library's clock) ends it; 0 still runs one iteration. */
+    limits.time_limit_micros = 0;
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_OK);
+    CHECK(r.iterations >= 1 && r.has_best_move && r.has_elapsed && restored(&g));
+    limits = alphabeta_mcts_limits_iterations(200);
+    /* Wrong engine, both ways. */
+    CHECK_STATUS(alphabeta_mcts_search(alpha_beta, &t, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_ERROR_WRONG_ENGINE);
+    CHECK_STATUS(alphabeta_mcts_play(alpha_beta, &t, 0), ALPHABETA_ERROR_WRONG_ENGINE);
+    CHECK_STATUS(alphabeta_search(engine, &t, &depth, &ab, NULL, 0), ALPHABETA_ERROR_WRONG_ENGINE);
+    CHECK_STATUS(alphabeta_search_window(engine, &t, 3, -1, 1, &w), ALPHABETA_ERROR_WRONG_ENGINE);
+    CHECK_STATUS(alphabeta_search_window_double(engine, &t, 3, -1, 1, &w), ALPHABETA_ERROR_WRONG_ENGINE);
+    CHECK_STATUS(alphabeta_engine_clear_table(engine), ALPHABETA_OK);
+    CHECK_STATUS(alphabeta_engine_clear_history(engine), ALPHABETA_OK);
+    CHECK(restored(&g));
+    /* Buffers too small: the result complete, the children first. */
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, children, 2, pv, 1),
+                 ALPHABETA_ERROR_CHILDREN_TRUNCATED);
+    CHECK(r.children_length == 4 && r.pv_length > 1 && r.iterations == 200);
+    CHECK(children[0].mv == 0 && children[1].mv == 1 && pv[0] == r.best_move);
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, children, 8, pv, 1),
+                 ALPHABETA_ERROR_PV_TRUNCATED);
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, children, 8, pv, 64), ALPHABETA_OK);
+    CHECK(r.pv_length > 1 && r.pv_length <= 8 && children[3].mv == 3 && restored(&g));
+    /* Misbehaving games: move counts, and the game back in place (the kept tree forgotten:
+     * its root is proven already, so a search would have nothing to do). */
+    CHECK_STATUS(alphabeta_engine_clear_table(engine), ALPHABETA_OK);
+    g.misbehave = TOO_MANY_MOVES;
+    g.at_ply = 2;
+    CHECK_STATUS(mcts_search(engine, &g, 200, &r), ALPHABETA_ERROR_MOVE_OVERFLOW);
+    CHECK(restored(&g));
+    g.misbehave = NEGATIVE_COUNT;
+    g.bad_count = -3;
+    CHECK_STATUS(mcts_search(engine, &g, 200, &r), ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT);
+    CHECK(restored(&g));
+    /* Re-entrance from a callback of the searching engine. */
+    game_init(&g, 2, 4);
+    g.misbehave = REENTER;
+    g.engine = engine;
+    g.other = other;
+    CHECK_STATUS(mcts_search(engine, &g, 100, &r), ALPHABETA_OK);
+    CHECK(g.reentered && restored(&g));
+    CHECK_STATUS(g.reentry[0], ALPHABETA_ERROR_ALREADY_SEARCHING);
+    CHECK_STATUS(g.reentry[1], ALPHABETA_ERROR_ALREADY_SEARCHING);
+    CHECK_STATUS(g.reentry[2], ALPHABETA_ERROR_ALREADY_SEARCHING);
+    CHECK_STATUS(g.reentry[3], ALPHABETA_ERROR_ALREADY_SEARCHING);
+    CHECK_STATUS(g.reentry[4], ALPHABETA_OK);
+    /* Tree reuse through alphabeta_mcts_play: the move is made on the game. */
+    game_init(&g, 3, 6);
+    t = callbacks(&g);
+    CHECK_STATUS(mcts_search(engine, &g, 300, &r), ALPHABETA_OK);
+    CHECK_STATUS(alphabeta_mcts_play(engine, &t, r.best_move), ALPHABETA_OK);
+    CHECK(g.ply == 1 && g.makes == g.unmakes + 1);
+    CHECK_STATUS(mcts_search(engine, &g, 300, &r), ALPHABETA_OK);
+    CHECK(g.ply == 1 && r.tree_nodes > 1);
+    alphabeta_engine_free(engine);
+    alphabeta_engine_free(alpha_beta);
+    alphabeta_engine_free(other);
+}
+
+static void test_mcts_threads(void) {
+    alphabeta_mcts_config config = alphabeta_mcts_config_default();
+    alphabeta_engine *engine = NULL;
+    alphabeta_mcts_result r;
+    alphabeta_mcts_limits limits = alphabeta_mcts_limits_iterations(2000);
+    alphabeta_game t;
+    test_game g;
+    uint32_t scheme;
+
+    for (scheme = ALPHABETA_MCTS_ROOT_PARALLEL; scheme <= ALPHABETA_MCTS_TREE_PARALLEL; scheme++) {
+        config.threads = 2;
+        config.scheme = scheme;
+        engine = NULL;
+        CHECK_STATUS(alphabeta_mcts_new(&config, 100000, &engine), ALPHABETA_OK);
+        if (engine == NULL) {
+            return;
+        }
+        game_init(&g, 3, 7);
+        t = callbacks(&g);
+        CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+        t.clone_state = t_clone;
+        t.free_state = t_free;
+        clones_fail = true;
+        CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_ERROR_CLONE_FAILED);
+        CHECK(restored(&g));
+        clones_fail = false;
+        clones_made = clones_freed = 0;
+        CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_OK);
+        CHECK(r.threads == 2 && r.has_best_move && restored(&g));
+        CHECK(clones_made == 2 && clones_made == clones_freed);
+        alphabeta_engine_free(engine);
+    }
+}
+
 int main(int argc, char **argv) {
     (void)argv;
     if (argc > 1) {
@@ -1535,6 +1775,9 @@ int main(int argc, char **argv) {
     test_stop_from_another_thread();
     test_threads();
     test_chance();
+    test_mcts_init();
+    test_mcts_search();
+    test_mcts_threads();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -79,8 +79,9 @@
 //! | [`zobrist`] | Zobrist key tables drawn from a seed |
 //! | [`multiplayer`] | games of more than two players: paranoid, max^n, best-reply search |
 //! | [`chance`] | games with dice: chance nodes, expectimax with Star1 and Star2 pruning |
+//! | [`mcts`] | Monte Carlo tree search: UCT, MCTS-Solver, playouts, in a fixed arena; also for more than two players |
 //! | [`games`] | tic-tac-toe, Connect Four, grid survivor and Hog (dice), used by the examples, tests and benchmarks |
-//! | `parallel` (`std`) | `ParallelEngine`: root/PV splitting and Lazy SMP on a thread pool |
+//! | `parallel` (`std`) | `ParallelEngine`: ABDADA, root/PV splitting and Lazy SMP on a thread pool |
 //! | `tree` (`std`) | game-tree files (`ROOT … VALUE … END`) and a reference minimax/alpha-beta |
 //! | `trace` (`std`) | traces of searches (windows, values, cuts) and their Graphviz drawing |
 //!
@@ -101,6 +102,7 @@ pub mod clock;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod mcts;
 pub mod multiplayer;
 pub mod ordering;
 #[cfg(feature = "std")]

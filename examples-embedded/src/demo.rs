@@ -6,9 +6,12 @@
 //! nothing that ran before it. Only `core` and `alphabeta` are used here.
 
 use alphabeta::chance::{ChanceConfig, ChanceEngine, ChanceError};
-use alphabeta::games::connect4::{solve, solver_engine, Connect4, Connect4Solver, SolverEngine};
+use alphabeta::games::connect4::{
+    solve, solver_engine, Connect4, Connect4Eval, Connect4Solver, SolverEngine,
+};
 use alphabeta::games::hog::{Hog, HogEval};
 use alphabeta::games::tictactoe::{Board, TicTacToeEval};
+use alphabeta::mcts::{Mcts, MctsConfig, MctsError, MctsResult, Node, WhenFull};
 use alphabeta::ordering::DefaultSorter;
 use alphabeta::tt::TranspositionTable;
 use alphabeta::{Clock, Config, Engine, Limits, SearchError};
@@ -297,4 +300,93 @@ pub fn hog<H: Harness>(engine: &mut HogEngine, table: &Table, harness: &mut H) {
 
 fn outcome<const P: usize>(r: &alphabeta::SearchResult<u8, i32, P>) -> Outcome {
     Outcome { value: r.score, best: r.best_move, nodes: r.nodes, depth: r.depth, exact: r.exact }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Monte Carlo tree search
+
+/// Nodes of the Monte Carlo arena (20 bytes each): 5 KiB, used by tic-tac-toe and Connect Four
+/// in turn. Too small for a whole proof, so the arena is recycled when full.
+pub const ARENA_NODES: usize = 256;
+/// The Monte Carlo arena.
+pub type Arena = [Node<u8>; ARENA_NODES];
+
+/// MCTS-Solver with random playouts, recycling the arena when it is full.
+pub const MCTS_CONFIG: MctsConfig =
+    MctsConfig { when_full: WhenFull::Recycle, ..MctsConfig::new() };
+
+/// Iterations of each Monte Carlo search (a proof ends a search sooner).
+pub const MCTS_ITERATIONS: u64 = 20_000;
+
+/// The Monte Carlo searches: tic-tac-toe boards, then the Connect Four positions.
+pub const MCTS_TICTACTOE: [(&str, &str); 2] =
+    [("mcts-tictactoe-win", "XX.OO...."), ("mcts-tictactoe-draw", "....X....")];
+/// Names of the Monte Carlo searches of [`CONNECT4_POSITIONS`].
+pub const MCTS_CONNECT4: [&str; 8] = [
+    "mcts-connect4-l3-1",
+    "mcts-connect4-l3-2",
+    "mcts-connect4-l3-3",
+    "mcts-connect4-l3-4",
+    "mcts-connect4-l3-5",
+    "mcts-connect4-l3-6",
+    "mcts-connect4-l3-7",
+    "mcts-connect4-l3-8",
+];
+
+/// A Monte Carlo result as the harness compares it: `value` the proven result (1, 0, -1; 2
+/// when nothing is proven), `best` the move, `nodes` the iterations, `depth` the arena nodes
+/// in use at the end, `exact` whether the root is proven.
+fn mcts_outcome<const M: usize, const P: usize>(
+    result: Result<MctsResult<u8, M, P>, MctsError>,
+) -> Result<Outcome, SearchError> {
+    match result {
+        Ok(r) => Ok(Outcome {
+            value: r.proven.map_or(2, |outcome| outcome.value()),
+            best: r.best_move,
+            nodes: r.iterations,
+            depth: r.tree_nodes as u32,
+            exact: r.proven.is_some(),
+        }),
+        Err(MctsError::Search(error)) => Err(error),
+        // Not a search error; reported as one the checker prints.
+        Err(_) => Err(SearchError::InvalidWindow),
+    }
+}
+
+/// MCTS-Solver on the tic-tac-toe boards and the Connect Four positions, one after the other
+/// in `arena` (each search starts from an empty tree).
+#[inline(never)]
+pub fn mcts<H: Harness>(arena: &mut [Node<u8>], harness: &mut H) {
+    mcts_tictactoe(arena, harness);
+    mcts_connect4(arena, harness);
+}
+
+#[inline(never)]
+fn mcts_tictactoe<H: Harness>(arena: &mut [Node<u8>], harness: &mut H) {
+    let mut engine: Mcts<Board, TicTacToeEval, 9, 9, _> =
+        Mcts::new(TicTacToeEval, MCTS_CONFIG, arena);
+    for (name, cells) in MCTS_TICTACTOE {
+        let Ok(mut board) = Board::parse(cells) else {
+            harness.exact(name, Err(SearchError::InvalidWindow));
+            continue;
+        };
+        harness.before(name);
+        let result = engine.search(&mut board, &Limits::iterations(MCTS_ITERATIONS));
+        harness.exact(name, mcts_outcome(result));
+    }
+}
+
+#[inline(never)]
+fn mcts_connect4<H: Harness>(arena: &mut [Node<u8>], harness: &mut H) {
+    let mut engine: Mcts<Connect4, Connect4Eval, 7, 42, _> =
+        Mcts::new(Connect4Eval, MCTS_CONFIG, arena);
+    for (&(moves, _), name) in CONNECT4_POSITIONS.iter().zip(MCTS_CONNECT4) {
+        let Ok(mut position) = Connect4::from_moves(moves) else {
+            harness.exact(name, Err(SearchError::InvalidWindow));
+            continue;
+        };
+        harness.before(name);
+        let result = engine.search(&mut position, &Limits::iterations(MCTS_ITERATIONS));
+        harness.exact(name, mcts_outcome(result));
+    }
 }

@@ -136,6 +136,20 @@ impl CGame {
         Ok(Self { table, error, owned: false })
     }
 
+    /// The game of a search on `kind`: the callbacks its score type needs, and `clone_state`
+    /// and `free_state` for an engine with several threads (`NULL_CALLBACK` otherwise).
+    pub(crate) fn for_engine(
+        table: alphabeta_game,
+        kind: &Kind,
+        error: &AtomicI32,
+    ) -> Result<Self, alphabeta_status> {
+        let game = Self::new(table, kind.is_double(), error)?;
+        if kind.is_parallel() && (table.clone_state.is_none() || table.free_state.is_none()) {
+            return Err(ALPHABETA_ERROR_NULL_CALLBACK);
+        }
+        Ok(game)
+    }
+
     /// Records the first error of the call.
     pub(crate) fn fail(&self, status: alphabeta_status) {
         // SAFETY: the error slot outlives every copy of the game (see the field).

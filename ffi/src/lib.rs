@@ -20,6 +20,7 @@
 //! | `search.rs` | [`alphabeta_search`] and the window searches |
 //! | `multi.rs` | multi-player games and search |
 //! | `chance.rs` | games with chance nodes: expectimax with Star1 and Star2 |
+//! | `mcts.rs` | Monte Carlo tree search: its configuration, limits, engines and results |
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![allow(non_camel_case_types)]
@@ -48,6 +49,7 @@ mod config;
 mod engine;
 mod game;
 mod limits;
+mod mcts;
 mod multi;
 mod result;
 mod search;
@@ -58,6 +60,7 @@ pub use config::*;
 pub use engine::*;
 pub use game::*;
 pub use limits::*;
+pub use mcts::*;
 pub use multi::*;
 pub use result::*;
 pub use search::*;

@@ -92,6 +92,19 @@ pub enum alphabeta_status {
     ALPHABETA_ERROR_TOTAL_WEIGHT_TOO_LARGE = 31,
     /// Star1 or Star2 is on and the chance game declares no score bound.
     ALPHABETA_ERROR_BOUND_REQUIRED = 32,
+    /// A Monte Carlo call on an alpha-beta engine, or an alpha-beta call (a search, a window
+    /// search) on a Monte Carlo engine.
+    ALPHABETA_ERROR_WRONG_ENGINE = 33,
+    /// The memory given for a Monte Carlo arena is misaligned (`alphabeta_mcts_node_align()`),
+    /// holds fewer than 2 nodes, or overlaps the engine's memory; or, at search time, the arena
+    /// cannot hold the root and its children.
+    ALPHABETA_ERROR_ARENA_MEMORY = 34,
+    /// A Monte Carlo search without an end: neither an iteration budget nor a time limit.
+    ALPHABETA_ERROR_NO_BUDGET = 35,
+    /// The children's buffer of `alphabeta_mcts_search` was too small: the result is
+    /// complete, the children truncated to the buffer (`children_length` says how many there
+    /// are).
+    ALPHABETA_ERROR_CHILDREN_TRUNCATED = 36,
 }
 
 use alphabeta_status::*;
@@ -160,6 +173,10 @@ pub extern "C" fn alphabeta_status_message(status: alphabeta_status_value) -> *c
         30 => b"a chance node has an outcome of weight 0\0",
         31 => b"the outcome weights of a chance node sum to more than ALPHABETA_MAX_TOTAL_WEIGHT\0",
         32 => b"Star1 and Star2 need the game's score bound (has_score_bound), or switch them off\0",
+        33 => b"the call does not match the engine's kind (alpha-beta or Monte Carlo)\0",
+        34 => b"the arena memory is misaligned, holds fewer than 2 nodes, overlaps the engine, or cannot hold the root's children\0",
+        35 => b"a Monte Carlo search needs an iteration budget or a time limit\0",
+        36 => b"the children's buffer is too small; the children were truncated\0",
         _ => b"unknown status\0",
     };
     message.as_ptr().cast()
