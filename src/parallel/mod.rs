@@ -437,6 +437,9 @@ where
                 })
             }
             scheme => {
+                // A trial copy of the root, as for root splitting: a failing clone shows at once,
+                // even in a search too small for the helpers to start.
+                drop(game.clone());
                 let helpers = &self.helpers[..threads - 1];
                 let abdada = scheme == ParallelScheme::Abdada;
                 let links = Links {
