@@ -204,9 +204,8 @@ fn a_clone_failing_in_the_middle_of_a_parallel_search_is_a_status() {
         let limits = alphabeta_limits_depth(9);
         let mut result = alphabeta_result::default();
         // SAFETY: valid pointers.
-        let status = unsafe {
-            alphabeta_search(engine, &g, &limits, &mut result, std::ptr::null_mut(), 0)
-        };
+        let status =
+            unsafe { alphabeta_search(engine, &g, &limits, &mut result, std::ptr::null_mut(), 0) };
         assert_eq!(status, alphabeta_status::ALPHABETA_ERROR_CLONE_FAILED, "scheme {scheme}");
         assert_eq!((s.cells, s.to_move), ([0; 9], 1), "the host's state was not restored");
         // SAFETY: from `alphabeta_engine_new`.
