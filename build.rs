@@ -72,6 +72,19 @@ typedef struct alphabeta_engine_storage {
   /** The engine's memory. */
   uint64_t words[ALPHABETA_ENGINE_STORAGE_SIZE / 8];
 } alphabeta_engine_storage;
+
+/** The bytes of one node of a Monte Carlo arena on every target (alphabeta_mcts_node_size()). */
+#define ALPHABETA_MCTS_NODE_SIZE 24
+
+/**
+ * Static storage for one node of a Monte Carlo arena, usable from C99: an array of them,
+ * `static alphabeta_mcts_node_storage arena[N];`, is an arena of N nodes (pass `arena` and
+ * `sizeof arena` to `alphabeta_mcts_init`).
+ */
+typedef struct alphabeta_mcts_node_storage {
+  /** The node's memory. */
+  uint32_t words[ALPHABETA_MCTS_NODE_SIZE / 4];
+} alphabeta_mcts_node_storage;
 "#;
 
     pub fn generate() {

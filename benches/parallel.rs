@@ -111,6 +111,88 @@ fn paired_speedup(one: &[Sample], many: &[Sample]) -> f64 {
     ratios[ratios.len() / 2]
 }
 
+/// The schemes of `--schemes` (root, lazy, abdada), all of them by default.
+fn schemes_of(args: &[String]) -> Vec<ParallelScheme> {
+    args.iter().position(|a| a == "--schemes").and_then(|i| args.get(i + 1)).map_or_else(
+        || vec![ParallelScheme::RootSplit, ParallelScheme::LazySmp, ParallelScheme::Abdada],
+        |v| {
+            v.split(',')
+                .map(|name| match name {
+                    "root" => ParallelScheme::RootSplit,
+                    "lazy" => ParallelScheme::LazySmp,
+                    "abdada" => ParallelScheme::Abdada,
+                    other => panic!("unknown scheme {other}: root, lazy or abdada"),
+                })
+                .collect()
+        },
+    )
+}
+
+/// `--sweep`: where two threads start to pay. The `--positions` positions of Test_L1_R1
+/// searched to depths 8, 10, … 18, each with one thread and with two, alternately, `runs`
+/// times; the ratios of the two times, grouped by the size of the sequential search, give the
+/// median and the worst ratio of each size. With the default threshold
+/// (`ParallelEngine::set_min_split_nodes`) the engine uses one thread for a search until it
+/// has visited that many nodes, so below it the ratio is that of two identical searches.
+fn sweep(
+    tables: &[TableSlice<'static, i32>],
+    positions: &[Connect4],
+    scheme: ParallelScheme,
+    lmr: bool,
+    min_split_nodes: Option<u64>,
+    runs: usize,
+) {
+    let table = tables[0];
+    let mut one = engine(table, 1, scheme, lmr, None);
+    let mut two = engine(table, 2, scheme, lmr, min_split_nodes);
+    // Sequential nodes' upper bounds of the groups.
+    let bounds = [4_096u64, 16_384, 65_536, 262_144, 1 << 20, u64::MAX];
+    let mut ratios: Vec<Vec<f64>> = vec![Vec::new(); bounds.len()];
+    for depth in (8..=18).step_by(2) {
+        for position in positions {
+            let mut times = [Vec::new(), Vec::new()];
+            let mut nodes = 0;
+            for _ in 0..runs {
+                for (which, searcher) in [&mut one, &mut two].into_iter().enumerate() {
+                    table.clear();
+                    searcher.clear_history();
+                    let start = Instant::now();
+                    let result = searcher.search(&mut position.clone(), &Limits::depth(depth));
+                    times[which].push(start.elapsed().as_secs_f64());
+                    if which == 0 {
+                        nodes = result.unwrap().nodes;
+                    }
+                }
+            }
+            let mut pair: Vec<f64> = times[1].iter().zip(&times[0]).map(|(b, a)| b / a).collect();
+            pair.sort_by(f64::total_cmp);
+            let group = bounds.iter().position(|&b| nodes < b).unwrap_or(bounds.len() - 1);
+            ratios[group].push(pair[pair.len() / 2]);
+        }
+    }
+    println!(
+        "{scheme:?}: 2-thread time over 1-thread time, by the 1-thread search's nodes \
+         ({} positions of Test_L1_R1 at depths 8-18, median of {runs} alternating runs each)",
+        positions.len()
+    );
+    println!("sequential nodes | searches | median ratio | geometric mean | worst ratio");
+    let mut low = 0;
+    for (bound, mut group) in bounds.into_iter().zip(ratios) {
+        if !group.is_empty() {
+            group.sort_by(f64::total_cmp);
+            let geomean = (group.iter().map(|r| r.ln()).sum::<f64>() / group.len() as f64).exp();
+            let high = if bound == u64::MAX { String::from("more") } else { bound.to_string() };
+            println!(
+                "{low}-{high} | {} | {:.2} | {geomean:.2} | {:.2}",
+                group.len(),
+                group[group.len() / 2],
+                group[group.len() - 1]
+            );
+        }
+        low = bound;
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let option = |name: &str, default: u32| {
@@ -158,9 +240,28 @@ fn main() {
     let mut cases: Vec<(String, Vec<Connect4>, u32)> = (12..=max_depth)
         .map(|d| (format!("empty board, depth {d}"), vec![Connect4::new()], d))
         .collect();
+    if args.iter().any(|a| a == "--sweep") {
+        let scheme = schemes_of(&args).first().copied().unwrap_or(ParallelScheme::Abdada);
+        sweep(&tables, &l1, scheme, lmr, min_split_nodes, option("--runs", 3).max(1) as usize);
+        return;
+    }
     let l1_depth = option("--l1-depth", 12);
     cases.push((format!("{count} positions of Test_L1_R1, depth {l1_depth}"), l1, l1_depth));
-    for scheme in [ParallelScheme::RootSplit, ParallelScheme::LazySmp] {
+    let openings = option("--openings", 0);
+    if openings > 0 {
+        // Every position after `openings` moves from the empty board (7^n of them).
+        let mut lines = vec![String::new()];
+        for _ in 0..openings {
+            lines = lines.iter().flat_map(|l| (1..=7).map(move |c| format!("{l}{c}"))).collect();
+        }
+        let positions: Vec<Connect4> =
+            lines.iter().map(|l| Connect4::from_moves(l).unwrap()).collect();
+        let depth = option("--opening-depth", 14);
+        let name = format!("{} openings of {openings} moves, depth {depth}", positions.len());
+        cases.push((name, positions, depth));
+    }
+    let schemes = schemes_of(&args);
+    for scheme in schemes {
         if only_root_split && scheme != ParallelScheme::RootSplit {
             continue;
         }

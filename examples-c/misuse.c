@@ -9,7 +9,10 @@
  * and the services around them (aspiration windows and MTD(f) equal to the full window, an
  * analysis equal to window searches of the children, strength levels, node limits):
  * status messages, the version, the stop call from another thread, time limits, and the game
- * back in its starting position after every error.
+ * back in its starting position after every error. The Monte Carlo engine too: its memory and
+ * arena, its configuration, limits without an end, buffers too small, an arena too small for
+ * the root, the alpha-beta calls on it and its calls on an alpha-beta engine, re-entrance,
+ * and a heap engine on two threads of each scheme.
  *
  *     target/examples-c/misuse     # prints failures, then "N passed, M failed"
  *
@@ -361,7 +364,12 @@ static void test_version_and_messages(void) {
           ALPHABETA_ERROR_OUT_OF_TURN_UNSUPPORTED == 23 && ALPHABETA_ERROR_INVALID_BOUNDS == 24 &&
           ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS == 25 && ALPHABETA_ERROR_OUT_OF_MEMORY == 26 &&
           ALPHABETA_ERROR_THREADS == 27 && ALPHABETA_ERROR_SCORE_OUT_OF_RANGE == 28 &&
-          ALPHABETA_ERROR_MOVES_TRUNCATED == 29 && ALPHABETA_ERROR_ZERO_LINES == 30);
+          ALPHABETA_ERROR_NO_OUTCOMES == 29 && ALPHABETA_ERROR_ZERO_WEIGHT == 30 &&
+          ALPHABETA_ERROR_TOTAL_WEIGHT_TOO_LARGE == 31 && ALPHABETA_ERROR_BOUND_REQUIRED == 32 &&
+          ALPHABETA_ERROR_WRONG_ENGINE == 33 && ALPHABETA_ERROR_ARENA_MEMORY == 34 &&
+          ALPHABETA_ERROR_NO_BUDGET == 35 && ALPHABETA_ERROR_CHILDREN_TRUNCATED == 36 &&
+          ALPHABETA_ERROR_MOVES_TRUNCATED == 37 && ALPHABETA_ERROR_ZERO_LINES == 38);
+    CHECK(strcmp(alphabeta_status_message((alphabeta_status)39), "unknown status") == 0);
 }
 
 static void test_defaults_and_capacities(void) {
@@ -377,7 +385,7 @@ static void test_defaults_and_capacities(void) {
           c.null_window_epsilon == 1e-4 && c.mate_distance_pruning);
     CHECK(c.lmr && c.lmr_min_depth == 3 && c.lmr_min_move_index == 3);
     CHECK(c.quiescence && c.max_quiescence_depth == 4 && !c.tie_break);
-    CHECK(c.threads == 1 && c.parallel_scheme == ALPHABETA_PARALLEL_ROOT_SPLIT &&
+    CHECK(c.threads == 1 && c.parallel_scheme == ALPHABETA_PARALLEL_ABDADA &&
           c.parallel_min_split_nodes == 16384);
     CHECK(c.root_search == ALPHABETA_ROOT_SEARCH_FULL_WINDOW && c.aspiration_half_width == 16.0);
     CHECK(!c.null_move && c.null_move_reduction == ALPHABETA_NULL_MOVE_ADAPTIVE &&
@@ -407,7 +415,7 @@ static bool bad_config(int which, alphabeta_config *c) {
     case 5: c->null_window_epsilon = -1e-4; return true;
     case 6: c->null_window_epsilon = nan(""); return true;
     case 7: c->null_window_epsilon = HUGE_VAL; return true;
-    case 8: c->parallel_scheme = 2; return true;
+    case 8: c->parallel_scheme = 3; return true;
     case 9: c->threads = 1025; return true;
     case 10: c->threads = UINT32_MAX; return true;
     case 11: c->root_search = 3; return true;
@@ -1115,6 +1123,194 @@ static void test_init_over_busy_engine(void) {
     free(memory);
 }
 
+/* ---------------------------------------------------------------------------------------
+ * The chance search: a roll of a die whose outcomes and weights the test chooses, then a
+ * leaf scoring the face (plus an offset); every misuse of alphabeta_chance_search. */
+
+typedef struct {
+    int rolled;           /* 0: nature to move; else the face rolled */
+    int32_t count;        /* outcomes written (the test may lie) */
+    uint32_t weights[8];  /* weights of faces 1..count */
+    int32_t offset;       /* added to the face by evaluate */
+    int makes, unmakes;
+} die_game;
+
+static die_game *die_of(void *ud) { return (die_game *)ud; }
+static int32_t die_moves(void *ud, uint32_t *moves, int32_t capacity) {
+    (void)ud; (void)moves; (void)capacity;
+    return 0;
+}
+static void die_make(void *ud, uint32_t mv) { die_of(ud)->rolled = (int)mv; die_of(ud)->makes++; }
+static void die_unmake(void *ud, uint32_t mv) { (void)mv; die_of(ud)->rolled = 0; die_of(ud)->unmakes++; }
+static int32_t die_eval(void *ud, int32_t player, uint32_t ply, uint32_t depth_left) {
+    (void)player; (void)ply; (void)depth_left;
+    return die_of(ud)->rolled + die_of(ud)->offset;
+}
+static double die_eval_double(void *ud, int32_t player, uint32_t ply, uint32_t depth_left) {
+    return (double)die_eval(ud, player, ply, depth_left);
+}
+static uint64_t die_key(void *ud) { return (uint64_t)die_of(ud)->rolled; }
+static int32_t die_side(void *ud) { (void)ud; return 0; }
+static bool die_terminal(void *ud) { return die_of(ud)->rolled != 0; }
+static bool die_chance(void *ud) { return die_of(ud)->rolled == 0; }
+static int32_t die_outcomes(void *ud, alphabeta_outcome *outcomes, int32_t capacity) {
+    die_game *g = die_of(ud);
+    for (int32_t i = 0; i < g->count && i < capacity && i < 8; i++) {
+        outcomes[i].outcome = (uint32_t)(i + 1);
+        outcomes[i].weight = g->weights[i];
+    }
+    return g->count;
+}
+
+static alphabeta_chance_game die_table(die_game *g) {
+    alphabeta_chance_game game;
+    memset(&game, 0, sizeof game);
+    game.game.user_data = g;
+    game.game.generate_moves = die_moves;
+    game.game.make_move = die_make;
+    game.game.unmake_move = die_unmake;
+    game.game.evaluate = die_eval;
+    game.game.evaluate_double = die_eval_double;
+    game.game.zobrist_key = die_key;
+    game.game.side_to_move = die_side;
+    game.game.is_terminal = die_terminal;
+    game.is_chance_node = die_chance;
+    game.generate_outcomes = die_outcomes;
+    game.has_score_bound = true;
+    game.score_bound = 10;
+    game.score_bound_double = 10.0;
+    return game;
+}
+
+static die_game fair_die(void) {
+    die_game g;
+    memset(&g, 0, sizeof g);
+    g.count = 6;
+    for (int i = 0; i < 8; i++) g.weights[i] = 1;
+    return g;
+}
+
+static void test_chance(void) {
+    alphabeta_limits limits = alphabeta_limits_depth(2);
+    alphabeta_chance_config config = alphabeta_chance_config_default();
+    alphabeta_chance_result result;
+    uint32_t pv[4];
+    die_game g = fair_die();
+    alphabeta_chance_game game = die_table(&g);
+
+    /* A fair die: 3.5 in double, rounded to even (4) in int32; the PV is the first face. */
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, pv, 4), ALPHABETA_OK);
+    CHECK(result.search.score == 4 && result.search.exact && !result.search.has_best_move);
+    CHECK(result.search.pv_length == 1 && pv[0] == 1 && result.chance_nodes == 1);
+    config.search.score_type = ALPHABETA_SCORE_DOUBLE;
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_OK);
+    CHECK(result.search.score_double == 3.5);
+    g.weights[5] = 4; /* a six four times as likely: (15 + 24) / 9 */
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, pv, 4), ALPHABETA_OK);
+    CHECK(result.search.score_double == 39.0 / 9.0 && pv[0] == 6);
+    g.weights[5] = 1;
+    /* NULL config: the defaults (int32). A table in caller memory. */
+    unsigned char *table = (unsigned char *)aligned(16, 4096);
+    CHECK_STATUS(alphabeta_chance_search(&game, NULL, &limits, table, 4096, &result, NULL, 0), ALPHABETA_OK);
+    CHECK(result.search.score == 4);
+    CHECK(g.rolled == 0 && g.makes == g.unmakes);
+
+    /* NULL pointers. */
+    CHECK_STATUS(alphabeta_chance_search(NULL, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, NULL, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, NULL, NULL, 0), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, NULL, 4), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 64, &result, NULL, 0), ALPHABETA_ERROR_NULL_POINTER);
+    /* Table memory misaligned or too small. */
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, table + 8, 4000, &result, NULL, 0), ALPHABETA_ERROR_TABLE_MEMORY);
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, table, 24, &result, NULL, 0), ALPHABETA_ERROR_TABLE_MEMORY);
+    free(table);
+
+    /* NULL callbacks: the chance ones, and the evaluate of the score type. */
+    alphabeta_chance_game broken = game;
+    broken.is_chance_node = NULL;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+    broken = game;
+    broken.generate_outcomes = NULL;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+    broken = game;
+    broken.game.evaluate_double = NULL;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+    broken = game;
+    broken.game.make_move = NULL;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+
+    /* Bounds: none with Star1/Star2, bad ones, a score beyond. */
+    broken = game;
+    broken.has_score_bound = false;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_BOUND_REQUIRED);
+    alphabeta_chance_config plain = config;
+    plain.star1 = plain.star2 = false;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &plain, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_OK);
+    CHECK(result.search.score_double == 3.5);
+    broken = game;
+    broken.score_bound_double = -1.0;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_INVALID_BOUNDS);
+    broken.score_bound_double = NAN;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_INVALID_BOUNDS);
+    broken.score_bound_double = INFINITY;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &plain, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_INVALID_BOUNDS);
+    alphabeta_chance_config ints = config;
+    ints.search.score_type = ALPHABETA_SCORE_INT32;
+    broken = game;
+    broken.score_bound = INT32_MAX;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &ints, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_INVALID_BOUNDS);
+    broken.score_bound = -3;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &ints, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_INVALID_BOUNDS);
+    g.offset = 5; /* a six scores 11, beyond 10 */
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS);
+    CHECK_STATUS(alphabeta_chance_search(&game, &ints, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS);
+    g.offset = 0;
+    CHECK(g.rolled == 0 && g.makes == g.unmakes);
+
+    /* Outcomes: none, a weight of 0, too much weight, too many, a negative count. */
+    g.count = 0;
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_NO_OUTCOMES);
+    g = fair_die();
+    g.weights[2] = 0;
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_ZERO_WEIGHT);
+    g = fair_die();
+    g.weights[0] = ALPHABETA_MAX_TOTAL_WEIGHT - 4;
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_TOTAL_WEIGHT_TOO_LARGE);
+    g.weights[0] = ALPHABETA_MAX_TOTAL_WEIGHT - 5; /* exactly the limit */
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_OK);
+    g = fair_die();
+    g.count = (int32_t)alphabeta_max_moves() + 1;
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_MOVE_OVERFLOW);
+    g.count = -2;
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT);
+    g = fair_die();
+    CHECK(g.rolled == 0);
+
+    /* Configuration and limits. */
+    alphabeta_chance_config bad = config;
+    bad.search.threads = 2;
+    CHECK_STATUS(alphabeta_chance_search(&game, &bad, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_BAD_CONFIG);
+    bad = config;
+    bad.search.score_type = 7;
+    CHECK_STATUS(alphabeta_chance_search(&game, &bad, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_BAD_CONFIG);
+    alphabeta_limits zero = alphabeta_limits_depth(0);
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &zero, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_ZERO_MAX_DEPTH);
+    alphabeta_limits deep = alphabeta_limits_depth((uint32_t)alphabeta_max_ply() + 1);
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &deep, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_DEPTH_BEYOND_CAPACITY);
+
+    /* A PV buffer too small: the result is complete, the PV cut. */
+    uint32_t none[1] = {99};
+    CHECK_STATUS(alphabeta_chance_search(&game, &config, &limits, NULL, 0, &result, none, 0), ALPHABETA_ERROR_PV_TRUNCATED);
+    CHECK(result.search.pv_length == 1 && none[0] == 99 && result.search.score_double == 3.5);
+
+    /* The messages of the chance statuses. */
+    for (int status = ALPHABETA_ERROR_NO_OUTCOMES; status <= ALPHABETA_ERROR_BOUND_REQUIRED; status++) {
+        CHECK(strcmp(alphabeta_status_message((alphabeta_status)status), "unknown status") != 0);
+    }
+    CHECK(g.makes == g.unmakes && g.rolled == 0);
+}
+
 static void test_nan(void) {
     alphabeta_engine *dengine = new_engine(ALPHABETA_SCORE_DOUBLE, 256);
     alphabeta_window_result w;
@@ -1616,6 +1812,238 @@ static void test_strength_and_node_limits(void) {
     alphabeta_engine_free(engine);
 }
 
+/* ---------------------------------------------------------------------------------------
+ * Monte Carlo tree search */
+
+static alphabeta_status mcts_search(alphabeta_engine *engine, test_game *g, uint64_t iterations,
+                                    alphabeta_mcts_result *result) {
+    alphabeta_game t = callbacks(g);
+    alphabeta_mcts_limits limits = alphabeta_mcts_limits_iterations(iterations);
+    alphabeta_mcts_child children[64];
+    uint32_t pv[64];
+    return alphabeta_mcts_search(engine, &t, &limits, result, children, 64, pv, 64);
+}
+
+static void test_mcts_init(void) {
+    size_t size = alphabeta_engine_size(), node = alphabeta_mcts_node_size();
+    unsigned char *memory = (unsigned char *)aligned(64, size + 64);
+    unsigned char *arena = (unsigned char *)aligned(64, 1000 * node + 64);
+    alphabeta_mcts_config config = alphabeta_mcts_config_default(), bad;
+    alphabeta_engine *engine = NULL;
+    alphabeta_mcts_result r;
+    test_game g;
+
+    CHECK(node == ALPHABETA_MCTS_NODE_SIZE && node == sizeof(alphabeta_mcts_node_storage));
+    CHECK(alphabeta_mcts_node_align() == 4);
+    /* The defaults. */
+    CHECK(config.score_type == ALPHABETA_SCORE_INT32 && config.solver && config.threads == 1);
+    CHECK(config.leaf == ALPHABETA_MCTS_LEAF_PLAYOUT && config.when_full == ALPHABETA_MCTS_FULL_RECYCLE);
+    CHECK(config.scheme == ALPHABETA_MCTS_ROOT_PARALLEL && !config.tree_reuse);
+    CHECK(config.exploration > 0.0 && config.eval_scale > 0.0 && config.implicit_minimax == 0.0);
+    CHECK(alphabeta_mcts_limits_iterations(5).max_iterations == 5);
+    CHECK(alphabeta_mcts_limits_iterations(5).time_limit_micros == ALPHABETA_NO_TIME_LIMIT);
+
+    /* NULL pointers. */
+    CHECK_STATUS(alphabeta_mcts_init(NULL, size, NULL, arena, 1000 * node, &engine),
+                 ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, NULL, arena, 1000 * node, NULL),
+                 ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, NULL, NULL, 1000 * node, &engine),
+                 ALPHABETA_ERROR_NULL_POINTER);
+    /* Engine memory too small or misaligned. */
+    CHECK_STATUS(alphabeta_mcts_init(memory, size - 1, NULL, arena, 1000 * node, &engine),
+                 ALPHABETA_ERROR_ENGINE_MEMORY);
+    CHECK_STATUS(alphabeta_mcts_init(memory + 1, size, NULL, arena, 1000 * node, &engine),
+                 ALPHABETA_ERROR_ENGINE_MEMORY);
+    /* Arena misaligned, too small, or overlapping the engine. */
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, NULL, arena + 1, 999 * node, &engine),
+                 ALPHABETA_ERROR_ARENA_MEMORY);
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, NULL, arena, 2 * node - 1, &engine),
+                 ALPHABETA_ERROR_ARENA_MEMORY);
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, NULL, memory + 8, 10 * node, &engine),
+                 ALPHABETA_ERROR_ARENA_MEMORY);
+    /* Bad configuration values. */
+    bad = config; bad.score_type = 7;
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    bad = config; bad.leaf = 2;
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    bad = config; bad.when_full = 2;
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    bad = config; bad.scheme = 2;
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    bad = config; bad.exploration = nan("");
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    bad = config; bad.exploration = -1.0;
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    bad = config; bad.eval_scale = 0.0;
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    bad = config; bad.eval_scale = 1e300; /* beyond a float */
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    bad = config; bad.implicit_minimax = 1.5;
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    bad = config; bad.threads = 1025;
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    /* Threads need the heap. */
+    bad = config; bad.threads = 2;
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, &bad, arena, 1000 * node, &engine), ALPHABETA_ERROR_UNSUPPORTED);
+    CHECK(engine == NULL);
+
+    /* A working engine in caller memory; NULL config is the default. */
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, NULL, arena, 1000 * node, &engine), ALPHABETA_OK);
+    CHECK(engine == (alphabeta_engine *)memory);
+    game_init(&g, 3, 5);
+    CHECK_STATUS(mcts_search(engine, &g, 500, &r), ALPHABETA_OK);
+    CHECK(restored(&g) && r.has_best_move && r.arena_nodes == 1000 && r.children_length == 3);
+    CHECK(r.proven && r.iterations < 500); /* a small game: proven, then done */
+    alphabeta_engine_free(engine);
+    CHECK_STATUS(mcts_search(engine, &g, 10, &r), ALPHABETA_ERROR_NOT_AN_ENGINE);
+    /* An arena too small for the root's children: a search-time status. */
+    CHECK_STATUS(alphabeta_mcts_init(memory, size, NULL, arena, 3 * node, &engine), ALPHABETA_OK);
+    game_init(&g, 5, 5);
+    CHECK_STATUS(mcts_search(engine, &g, 10, &r), ALPHABETA_ERROR_ARENA_MEMORY);
+    CHECK(restored(&g));
+    alphabeta_engine_free(engine);
+    free(memory);
+    free(arena);
+}
+
+static void test_mcts_search(void) {
+    alphabeta_mcts_config config = alphabeta_mcts_config_default();
+    alphabeta_engine *engine = NULL, *alpha_beta = new_engine(ALPHABETA_SCORE_INT32, 0);
+    alphabeta_engine *other = new_engine(ALPHABETA_SCORE_INT32, 256);
+    alphabeta_mcts_limits limits = alphabeta_mcts_limits_iterations(200);
+    alphabeta_limits depth = alphabeta_limits_depth(3);
+    alphabeta_mcts_result r;
+    alphabeta_mcts_child children[8];
+    alphabeta_result ab;
+    alphabeta_window_result w;
+    uint32_t pv[64];
+    alphabeta_game t;
+    test_game g;
+
+    CHECK_STATUS(alphabeta_mcts_new(NULL, 1000, NULL), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mcts_new(NULL, 1, &engine), ALPHABETA_ERROR_ARENA_MEMORY);
+    CHECK_STATUS(alphabeta_mcts_new(NULL, SIZE_MAX, &engine), ALPHABETA_ERROR_ARENA_MEMORY);
+    config.score_type = 9;
+    CHECK_STATUS(alphabeta_mcts_new(&config, 1000, &engine), ALPHABETA_ERROR_BAD_CONFIG);
+    CHECK(engine == NULL);
+    config = alphabeta_mcts_config_default();
+    config.tree_reuse = true;
+    CHECK_STATUS(alphabeta_mcts_new(&config, 100000, &engine), ALPHABETA_OK);
+    if (engine == NULL) {
+        return;
+    }
+    game_init(&g, 4, 8);
+    t = callbacks(&g);
+    /* NULL arguments, and buffers NULL with a capacity. */
+    CHECK_STATUS(alphabeta_mcts_search(NULL, &t, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mcts_search(engine, NULL, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, NULL, &r, NULL, 0, NULL, 0), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, NULL, NULL, 0, NULL, 0), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, NULL, 1, NULL, 0), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, NULL, 0, NULL, 1), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mcts_play(engine, NULL, 0), ALPHABETA_ERROR_NULL_POINTER);
+    CHECK_STATUS(alphabeta_mcts_play(NULL, &t, 0), ALPHABETA_ERROR_NULL_POINTER);
+    /* A missing callback. */
+    t.zobrist_key = NULL;
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+    t = callbacks(&g);
+    /* No budget at all. */
+    limits.max_iterations = ALPHABETA_NO_ITERATION_LIMIT;
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_ERROR_NO_BUDGET);
+    /* A time limit alone (the library's clock) ends it; 0 still runs one iteration. */
+    limits.time_limit_micros = 0;
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_OK);
+    CHECK(r.iterations >= 1 && r.has_best_move && r.has_elapsed && restored(&g));
+    limits = alphabeta_mcts_limits_iterations(200);
+    /* Wrong engine, both ways. */
+    CHECK_STATUS(alphabeta_mcts_search(alpha_beta, &t, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_ERROR_WRONG_ENGINE);
+    CHECK_STATUS(alphabeta_mcts_play(alpha_beta, &t, 0), ALPHABETA_ERROR_WRONG_ENGINE);
+    CHECK_STATUS(alphabeta_search(engine, &t, &depth, &ab, NULL, 0), ALPHABETA_ERROR_WRONG_ENGINE);
+    CHECK_STATUS(alphabeta_search_window(engine, &t, 3, -1, 1, &w), ALPHABETA_ERROR_WRONG_ENGINE);
+    CHECK_STATUS(alphabeta_search_window_double(engine, &t, 3, -1, 1, &w), ALPHABETA_ERROR_WRONG_ENGINE);
+    CHECK_STATUS(alphabeta_engine_clear_table(engine), ALPHABETA_OK);
+    CHECK_STATUS(alphabeta_engine_clear_history(engine), ALPHABETA_OK);
+    CHECK(restored(&g));
+    /* Buffers too small: the result complete, the children first. */
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, children, 2, pv, 1),
+                 ALPHABETA_ERROR_CHILDREN_TRUNCATED);
+    CHECK(r.children_length == 4 && r.pv_length > 1 && r.iterations == 200);
+    CHECK(children[0].mv == 0 && children[1].mv == 1 && pv[0] == r.best_move);
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, children, 8, pv, 1),
+                 ALPHABETA_ERROR_PV_TRUNCATED);
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, children, 8, pv, 64), ALPHABETA_OK);
+    CHECK(r.pv_length > 1 && r.pv_length <= 8 && children[3].mv == 3 && restored(&g));
+    /* Misbehaving games: move counts, and the game back in place (the kept tree forgotten:
+     * its root is proven already, so a search would have nothing to do). */
+    CHECK_STATUS(alphabeta_engine_clear_table(engine), ALPHABETA_OK);
+    g.misbehave = TOO_MANY_MOVES;
+    g.at_ply = 2;
+    CHECK_STATUS(mcts_search(engine, &g, 200, &r), ALPHABETA_ERROR_MOVE_OVERFLOW);
+    CHECK(restored(&g));
+    g.misbehave = NEGATIVE_COUNT;
+    g.bad_count = -3;
+    CHECK_STATUS(mcts_search(engine, &g, 200, &r), ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT);
+    CHECK(restored(&g));
+    /* Re-entrance from a callback of the searching engine. */
+    game_init(&g, 2, 4);
+    g.misbehave = REENTER;
+    g.engine = engine;
+    g.other = other;
+    CHECK_STATUS(mcts_search(engine, &g, 100, &r), ALPHABETA_OK);
+    CHECK(g.reentered && restored(&g));
+    CHECK_STATUS(g.reentry[0], ALPHABETA_ERROR_ALREADY_SEARCHING);
+    CHECK_STATUS(g.reentry[1], ALPHABETA_ERROR_ALREADY_SEARCHING);
+    CHECK_STATUS(g.reentry[2], ALPHABETA_ERROR_ALREADY_SEARCHING);
+    CHECK_STATUS(g.reentry[3], ALPHABETA_ERROR_ALREADY_SEARCHING);
+    CHECK_STATUS(g.reentry[4], ALPHABETA_OK);
+    /* Tree reuse through alphabeta_mcts_play: the move is made on the game. */
+    game_init(&g, 3, 6);
+    t = callbacks(&g);
+    CHECK_STATUS(mcts_search(engine, &g, 300, &r), ALPHABETA_OK);
+    CHECK_STATUS(alphabeta_mcts_play(engine, &t, r.best_move), ALPHABETA_OK);
+    CHECK(g.ply == 1 && g.makes == g.unmakes + 1);
+    CHECK_STATUS(mcts_search(engine, &g, 300, &r), ALPHABETA_OK);
+    CHECK(g.ply == 1 && r.tree_nodes > 1);
+    alphabeta_engine_free(engine);
+    alphabeta_engine_free(alpha_beta);
+    alphabeta_engine_free(other);
+}
+
+static void test_mcts_threads(void) {
+    alphabeta_mcts_config config = alphabeta_mcts_config_default();
+    alphabeta_engine *engine = NULL;
+    alphabeta_mcts_result r;
+    alphabeta_mcts_limits limits = alphabeta_mcts_limits_iterations(2000);
+    alphabeta_game t;
+    test_game g;
+    uint32_t scheme;
+
+    for (scheme = ALPHABETA_MCTS_ROOT_PARALLEL; scheme <= ALPHABETA_MCTS_TREE_PARALLEL; scheme++) {
+        config.threads = 2;
+        config.scheme = scheme;
+        engine = NULL;
+        CHECK_STATUS(alphabeta_mcts_new(&config, 100000, &engine), ALPHABETA_OK);
+        if (engine == NULL) {
+            return;
+        }
+        game_init(&g, 3, 7);
+        t = callbacks(&g);
+        CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+        t.clone_state = t_clone;
+        t.free_state = t_free;
+        clones_fail = true;
+        CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_ERROR_CLONE_FAILED);
+        CHECK(restored(&g));
+        clones_fail = false;
+        clones_made = clones_freed = 0;
+        CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_OK);
+        CHECK(r.threads == 2 && r.has_best_move && restored(&g));
+        CHECK(clones_made == 2 && clones_made == clones_freed);
+        alphabeta_engine_free(engine);
+    }
+}
+
 int main(int argc, char **argv) {
     (void)argv;
     if (argc > 1) {
@@ -1642,6 +2070,10 @@ int main(int argc, char **argv) {
     test_root_searches_and_mtdf();
     test_analysis();
     test_strength_and_node_limits();
+    test_chance();
+    test_mcts_init();
+    test_mcts_search();
+    test_mcts_threads();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

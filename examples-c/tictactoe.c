@@ -5,15 +5,22 @@
  *     target/examples-c/tictactoe                    # you are X, the engine O
  *     target/examples-c/tictactoe --engine-first
  *     target/examples-c/tictactoe --solve XX.OO....  # value 1 best 2
+ *     target/examples-c/tictactoe --engine mcts --iterations 2000
  *
  * Cells are numbered 0-8, row by row, in play and in `--solve` alike. `--solve BOARD` takes
  * 9 characters (`X`, `O`, `.`, row by row) and prints the value for the side to move (1 win,
  * 0 draw, -1 loss) and every best move:
  * `value 1 best 2,4,5`; a finished game prints `value V best -`.
  *
- * The engine lives in a static buffer (`alphabeta_engine_init`: no heap, the way a
- * microcontroller would hold it), with the default configuration and int32 scores, no table.
- * Plain C99.
+ * `--engine mcts` plays (or solves) with Monte Carlo tree search instead: MCTS-Solver with
+ * `--iterations N` iterations per move (default 20000), keeping its tree between moves
+ * (`alphabeta_mcts_play`); its `--solve` prints the proven value (`?` when the budget proved
+ * nothing) and its one move, `value 1 best 2`. Same seed, same budget: the same moves and
+ * iteration counts as the Rust example.
+ *
+ * The engines live in static buffers (`alphabeta_engine_init`, `alphabeta_mcts_init` with a
+ * static arena: no heap, the way a microcontroller would hold them), with the default
+ * configurations and int32 scores, no table. Plain C99.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -168,13 +175,19 @@ static alphabeta_game game_of(board *b) {
     return g;
 }
 
-/* ---- the engine, in a static buffer ---- */
+/* ---- the engines, in static buffers ---- */
 
 /* Room for an engine of the library, sized and aligned at compile time by the header for its
  * capacities (alphabeta_engine_init checks the size it is given). */
 static alphabeta_engine_storage engine_memory;
 
-static alphabeta_engine *make_engine(void) {
+/* Monte Carlo tree search: its arena of 100,000 nodes (2.4 MB of .bss), more than a search
+ * of the default budget fills (the Rust example has as many). */
+#define ARENA_NODES 100000
+static alphabeta_mcts_node_storage arena[ARENA_NODES];
+
+/* `mcts`: the Monte Carlo engine (MCTS-Solver, tree reuse); otherwise alpha-beta. */
+static alphabeta_engine *make_engine(bool mcts) {
     alphabeta_engine *engine = NULL;
     alphabeta_status status;
     if (!ALPHABETA_CAPACITIES_MATCH()) {
@@ -183,13 +196,34 @@ static alphabeta_engine *make_engine(void) {
                 (unsigned long)alphabeta_max_moves(), (unsigned long)alphabeta_max_ply());
         return NULL;
     }
-    /* NULL: the default configuration; NULL, 0: no transposition table. */
-    status = alphabeta_engine_init(&engine_memory, sizeof engine_memory, NULL, NULL, 0, &engine);
+    if (mcts) {
+        alphabeta_mcts_config config = alphabeta_mcts_config_default();
+        config.tree_reuse = true;
+        status = alphabeta_mcts_init(&engine_memory, sizeof engine_memory, &config, arena,
+                                     sizeof arena, &engine);
+    } else {
+        /* NULL: the default configuration; NULL, 0: no transposition table. */
+        status =
+            alphabeta_engine_init(&engine_memory, sizeof engine_memory, NULL, NULL, 0, &engine);
+    }
     if (status != ALPHABETA_OK) {
-        fprintf(stderr, "error: alphabeta_engine_init: %s\n", alphabeta_status_message(status));
+        fprintf(stderr, "error: %s: %s\n", mcts ? "alphabeta_mcts_init" : "alphabeta_engine_init",
+                alphabeta_status_message(status));
         return NULL;
     }
     return engine;
+}
+
+/* A Monte Carlo search of `b` with `iterations` iterations (no buffers: the result says it). */
+static alphabeta_status mcts_search(alphabeta_engine *engine, board *b, uint64_t iterations,
+                                    alphabeta_mcts_result *result) {
+    alphabeta_game g = game_of(b);
+    alphabeta_mcts_limits limits = alphabeta_mcts_limits_iterations(iterations);
+    return alphabeta_mcts_search(engine, &g, &limits, result, NULL, 0, NULL, 0);
+}
+
+static const char *outcome_name(int32_t outcome) {
+    return outcome > 0 ? "win" : outcome < 0 ? "loss" : "draw";
 }
 
 /* A full-depth search of `b` (9 plies reach every end). */
@@ -267,7 +301,8 @@ static bool parse_board(const char *cells, board *b) {
     return true;
 }
 
-static int solve_command(const char *cells) {
+/* `iterations` > 0: the Monte Carlo engine's proven value and move. */
+static int solve_command(const char *cells, uint64_t iterations) {
     board b;
     alphabeta_engine *engine;
     int best_value = -2, best[9], count = 0, i;
@@ -275,11 +310,25 @@ static int solve_command(const char *cells) {
     int32_t n;
     alphabeta_game g;
 
-    if (!parse_board(cells, &b) || (engine = make_engine()) == NULL) {
+    if (!parse_board(cells, &b) || (engine = make_engine(iterations > 0)) == NULL) {
         return 1;
     }
     if (ttt_is_terminal(&b)) {
         printf("value %d best -\n", terminal_value(&b));
+        return 0;
+    }
+    if (iterations > 0) {
+        alphabeta_mcts_result result;
+        alphabeta_status status = mcts_search(engine, &b, iterations, &result);
+        if (status != ALPHABETA_OK) {
+            fprintf(stderr, "error: %s\n", alphabeta_status_message(status));
+            return 1;
+        }
+        if (result.proven) {
+            printf("value %d best %u\n", (int)result.outcome, (unsigned)result.best_move);
+        } else {
+            printf("value ? best %u\n", (unsigned)result.best_move);
+        }
         return 0;
     }
     g = game_of(&b);
@@ -313,6 +362,34 @@ static int solve_command(const char *cells) {
 }
 
 /* ---- play ---- */
+
+#define NO_MOVE UINT32_MAX
+
+/* The engine's move in `*cell` (NO_MOVE when there is none), printed with what it took:
+ * alpha-beta's nodes, or (`iterations` > 0) the Monte Carlo iterations and proof. */
+static alphabeta_status engine_move(alphabeta_engine *engine, board *b, uint64_t iterations,
+                                    uint32_t *cell) {
+    alphabeta_status status;
+    *cell = NO_MOVE;
+    if (iterations > 0) {
+        alphabeta_mcts_result result;
+        status = mcts_search(engine, b, iterations, &result);
+        if (status == ALPHABETA_OK && result.has_best_move) {
+            *cell = result.best_move;
+            printf("Engine plays %u (iterations %lu%s%s)\n", (unsigned)*cell,
+                   (unsigned long)result.iterations, result.proven ? ", proven " : "",
+                   result.proven ? outcome_name(result.outcome) : "");
+        }
+    } else {
+        alphabeta_result result;
+        status = search(engine, b, &result);
+        if (status == ALPHABETA_OK && result.has_best_move) {
+            *cell = result.best_move;
+            printf("Engine plays %u (nodes %lu)\n", (unsigned)*cell, (unsigned long)result.nodes);
+        }
+    }
+    return status;
+}
 
 static void print_board(const board *b) {
     int row, col;
@@ -353,9 +430,10 @@ static int read_cell(const char *line) {
     return (*end == '\0' && n >= 0 && n <= 8) ? (int)n : -1;
 }
 
-static int play(int engine_mark) {
+/* `iterations` > 0: the Monte Carlo engine with that budget per move. */
+static int play(int engine_mark, uint64_t iterations) {
     board b = {{0, 0}, MARK_X};
-    alphabeta_engine *engine = make_engine();
+    alphabeta_engine *engine = make_engine(iterations > 0);
     char line[256];
     int w;
     if (engine == NULL) {
@@ -365,17 +443,14 @@ static int play(int engine_mark) {
     while (!ttt_is_terminal(&b)) {
         uint32_t cell;
         if (b.to_move == engine_mark) {
-            alphabeta_result result;
-            alphabeta_status status = search(engine, &b, &result);
+            alphabeta_status status = engine_move(engine, &b, iterations, &cell);
             if (status != ALPHABETA_OK) {
                 fprintf(stderr, "error: %s\n", alphabeta_status_message(status));
                 return 1;
             }
-            if (!result.has_best_move) {
+            if (cell == NO_MOVE) {
                 break;
             }
-            cell = result.best_move;
-            printf("Engine plays %u (nodes %lu)\n", (unsigned)cell, (unsigned long)result.nodes);
         } else {
             int n;
             size_t length;
@@ -400,7 +475,17 @@ static int play(int engine_mark) {
             }
             cell = (uint32_t)n;
         }
-        ttt_make_move(&b, cell);
+        if (iterations > 0) {
+            /* Through the engine: the move is made, and its subtree kept for the next search. */
+            alphabeta_game g = game_of(&b);
+            alphabeta_status status = alphabeta_mcts_play(engine, &g, cell);
+            if (status != ALPHABETA_OK) {
+                fprintf(stderr, "error: %s\n", alphabeta_status_message(status));
+                return 1;
+            }
+        } else {
+            ttt_make_move(&b, cell);
+        }
     }
     print_board(&b);
     w = winner(&b);
@@ -414,28 +499,52 @@ static int play(int engine_mark) {
     return 0;
 }
 
+#define USAGE \
+    "usage: tictactoe [--engine alphabeta|mcts] [--iterations N] [--engine-first | --solve BOARD]"
+
 int main(int argc, char **argv) {
+    int engine_mark = MARK_O, i;
+    const char *solve = NULL;
+    bool mcts = false;
+    uint64_t iterations = 20000;
     init_keys();
-    if (argc == 1) {
-        return play(MARK_O);
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--engine-first") == 0) {
+            engine_mark = MARK_X;
+        } else if (strcmp(argv[i], "--solve") == 0 && i + 1 < argc) {
+            solve = argv[++i];
+        } else if (strcmp(argv[i], "--engine") == 0 && i + 1 < argc &&
+                   (strcmp(argv[i + 1], "mcts") == 0 || strcmp(argv[i + 1], "alphabeta") == 0)) {
+            mcts = strcmp(argv[++i], "mcts") == 0;
+        } else if (strcmp(argv[i], "--iterations") == 0 && i + 1 < argc) {
+            char *end;
+            unsigned long long n = strtoull(argv[++i], &end, 10);
+            if (*end != '\0' || n == 0 || argv[i][0] == '-') {
+                fprintf(stderr, "error: --iterations %s: at least 1\n", argv[i]);
+                return 1;
+            }
+            iterations = (uint64_t)n;
+        } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf(USAGE "\n\n"
+                   "Plays tic-tac-toe against the engine (you are X and move first, unless\n"
+                   "--engine-first), or solves a board. Cells are numbered 0-8, row by row.\n\n"
+                   "options:\n"
+                   "  --engine-first    the engine plays X and moves first\n"
+                   "  --solve BOARD     print the value of BOARD for the side to move (1 win, 0\n"
+                   "                    draw, -1 loss) and every best move: `value 1 best 2,4,5`\n"
+                   "  --engine NAME     alphabeta (the default) or mcts (Monte Carlo tree search\n"
+                   "                    with MCTS-Solver); with mcts, --solve prints the proven\n"
+                   "                    value (? if none) and the move it plays\n"
+                   "  --iterations N    mcts: iterations per move [default: 20000]\n"
+                   "  -h, --help        print this help\n");
+            return 0;
+        } else {
+            fprintf(stderr, USAGE "   (--help)\n");
+            return 1;
+        }
     }
-    if (argc == 2 && strcmp(argv[1], "--engine-first") == 0) {
-        return play(MARK_X);
+    if (solve != NULL) {
+        return solve_command(solve, mcts ? iterations : 0);
     }
-    if (argc == 3 && strcmp(argv[1], "--solve") == 0) {
-        return solve_command(argv[2]);
-    }
-    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        printf("usage: tictactoe [--engine-first | --solve BOARD]\n\n"
-               "Plays tic-tac-toe against the engine (you are X and move first, unless\n"
-               "--engine-first), or solves a board. Cells are numbered 0-8, row by row.\n\n"
-               "options:\n"
-               "  --engine-first   the engine plays X and moves first\n"
-               "  --solve BOARD    print the value of BOARD for the side to move (1 win, 0 draw,\n"
-               "                   -1 loss) and every best move: `value 1 best 2,4,5`\n"
-               "  -h, --help       print this help\n");
-        return 0;
-    }
-    fprintf(stderr, "usage: tictactoe [--engine-first | --solve BOARD]   (--help)\n");
-    return 1;
+    return play(engine_mark, mcts ? iterations : 0);
 }

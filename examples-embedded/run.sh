@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-DEMOS=(tictactoe demo)
+DEMOS=(tictactoe demo hog mcts)
 
 # The boards: name, Rust target and machine, from the table qemu.sh and build.rs read too.
 declare -a names targets

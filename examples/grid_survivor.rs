@@ -15,14 +15,16 @@
 //! `--depth D` (the deepest iteration, default 64).
 //!
 //! Play mode: `--human SEAT` (default 0, the player A) and `--engines LIST` (the engines of
-//! the other seats in order, from `paranoid`, `maxn`, `best-reply`, `random`; default:
+//! the other seats in order, from `paranoid`, `maxn`, `best-reply`, `mcts`, `random`; default:
 //! paranoid, max^n, best-reply). Type `n`, `e`, `s` or `w` (or `u`, `r`, `d`, `l`) to step,
 //! `q` to quit.
 //!
-//! Tournament mode: `--tournament` plays every choice of `--players` of the four agents
-//! (paranoid, max^n, best-reply, random) on each of `--boards` seeded boards (seeds `--seed`,
-//! `--seed + 1`, …), once in every rotation of the seats, and prints each agent's games,
-//! wins, draws and win rate, and how often each agent outlasted each other.
+//! Tournament mode: `--tournament` plays every choice of `--players` of the five agents
+//! (paranoid, max^n, best-reply, Monte Carlo tree search, random) on each of `--boards` seeded
+//! boards (seeds `--seed`, `--seed + 1`, …), once in every rotation of the seats, and prints
+//! each agent's games, wins, draws and win rate, and how often each agent outlasted each
+//! other. The Monte Carlo agent counts its budget in positions too (the moves it makes in its
+//! tree and its playouts), on the same node-counting clock.
 
 #[macro_use]
 #[path = "common/output.rs"]
@@ -32,7 +34,8 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use alphabeta::games::grid_survivor::{Direction, GridSurvivor, Outcome, SurvivorEval};
+use alphabeta::games::grid_survivor::{Direction, GridSurvivor, Outcome, SurvivorEval, SHARE};
+use alphabeta::mcts::{Leaf, MctsConfig, MultiMcts, Node};
 use alphabeta::multiplayer::{MultiAlgorithm, MultiConfig, MultiEngine, MultiGame};
 use alphabeta::tt::TranspositionTable;
 use alphabeta::{Clock, Config, Limits, MoveList, StdClock};
@@ -53,26 +56,36 @@ type Searcher = MultiEngine<
     { MAX_DEPTH as usize },
     &'static TranspositionTable<i32, 65_536>,
 >;
+/// The Monte Carlo engine: up to 4 moves per position, lines of up to 400 plies (a game
+/// never lasts longer: every move fills a cell), an arena of 2^18 nodes (5 MiB).
+type MonteCarlo = MultiMcts<Board, SurvivorEval, 4, 400, Vec<Node<u16>>>;
+const ARENA_NODES: usize = 1 << 18;
 /// Nodes between two clock polls; the node clock advances this much per read.
 const POLL_NODES: u32 = 256;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Agent {
     Engine(MultiAlgorithm),
+    MonteCarlo,
     Random,
 }
 
+/// The agents of a tournament.
+const AGENTS: usize = 5;
+
 impl Agent {
-    const ALL: [Agent; 4] = [
+    const ALL: [Agent; AGENTS] = [
         Agent::Engine(MultiAlgorithm::Paranoid),
         Agent::Engine(MultiAlgorithm::MaxN),
         Agent::Engine(MultiAlgorithm::BestReply),
+        Agent::MonteCarlo,
         Agent::Random,
     ];
 
     fn name(self) -> &'static str {
         match self {
             Agent::Engine(algorithm) => algorithm.name(),
+            Agent::MonteCarlo => "mcts",
             Agent::Random => "random",
         }
     }
@@ -82,6 +95,7 @@ impl Agent {
             "paranoid" => Some(Agent::Engine(MultiAlgorithm::Paranoid)),
             "maxn" | "max^n" => Some(Agent::Engine(MultiAlgorithm::MaxN)),
             "best-reply" | "brs" => Some(Agent::Engine(MultiAlgorithm::BestReply)),
+            "mcts" => Some(Agent::MonteCarlo),
             "random" => Some(Agent::Random),
             _ => None,
         }
@@ -143,10 +157,10 @@ engines:
 play:
   --human SEAT          your seat, 0 for A [default: 0]
   --engines LIST        the other seats' agents in order, from paranoid, maxn, best-reply,
-                        random [default: paranoid,maxn,best-reply]
+                        mcts, random [default: paranoid,maxn,best-reply]
                         (type n, e, s or w, or u, r, d, l, to step; q to quit)
 tournament:
-  --tournament          every choice of --players of the four agents on each board, in
+  --tournament          every choice of --players of the five agents on each board, in
                         every rotation of the seats; prints wins, draws and win rates
   --boards N            boards, seeds S, S + 1, ... [default: 25]
   -h, --help            print this help
@@ -202,7 +216,8 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
                     .split(',')
                     .map(|name| {
                         Agent::parse(name).ok_or(format!(
-                            "--engines: unknown agent {name:?} (paranoid, maxn, best-reply, random)"
+                            "--engines: unknown agent {name:?} (paranoid, maxn, best-reply, mcts, \
+                             random)"
                         ))
                     })
                     .collect::<Result<_, _>>()?;
@@ -233,10 +248,16 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
     Ok(Some(options))
 }
 
-/// One engine per algorithm, each with its own 1 MiB transposition table.
-fn engines() -> Vec<Searcher> {
+/// The engines: one per multi-player algorithm, each with its own 1 MiB transposition table,
+/// and the Monte Carlo engine.
+struct Engines {
+    searchers: Vec<Searcher>,
+    monte_carlo: MonteCarlo,
+}
+
+fn engines() -> Engines {
     let search = Config { poll_interval_nodes: POLL_NODES, ..Config::new() };
-    [MultiAlgorithm::Paranoid, MultiAlgorithm::MaxN, MultiAlgorithm::BestReply]
+    let searchers = [MultiAlgorithm::Paranoid, MultiAlgorithm::MaxN, MultiAlgorithm::BestReply]
         .into_iter()
         .map(|algorithm| {
             let table: &'static TranspositionTable<i32, 65_536> =
@@ -244,7 +265,20 @@ fn engines() -> Vec<Searcher> {
             let config = MultiConfig { search, ..MultiConfig::new(algorithm) };
             MultiEngine::new(SurvivorEval, config).with_table(table)
         })
-        .collect()
+        .collect();
+    // The territory evaluation at every new leaf (random walks on a grid say little: 15% of
+    // the games won against 35% in a 3-player trial, docs/mcts.md), its reward
+    // s / (s + SHARE / 2): a third of the board is worth 0.4, a win 1; exploration 0.2, the
+    // best of 0.1, 0.2, 0.35 and 0.7 on boards other than the README's (seeds 1000-1005).
+    let config = MctsConfig {
+        leaf: Leaf::Evaluator,
+        exploration: 0.2,
+        eval_scale: (SHARE / 2) as f32,
+        poll_interval_nodes: POLL_NODES,
+        ..MctsConfig::new()
+    };
+    let monte_carlo = MultiMcts::new(SurvivorEval, config, vec![Node::EMPTY; ARENA_NODES]);
+    Engines { searchers, monte_carlo }
 }
 
 fn engine_index(algorithm: MultiAlgorithm) -> usize {
@@ -261,9 +295,10 @@ fn legal_moves(board: &Board) -> Vec<u16> {
     moves.as_slice().to_vec()
 }
 
-/// The engine's move for the player to move (and a line about the search).
+/// The move of `agent` (an engine) for the player to move, and a line about the search.
 fn engine_move(
-    engine: &mut Searcher,
+    engines: &mut Engines,
+    agent: Agent,
     board: &mut Board,
     budget: Budget,
     depth: u32,
@@ -274,6 +309,19 @@ fn engine_move(
         Budget::Nodes(nodes) => Limits::depth(depth).with_time_limit(&node_clock, nodes),
         Budget::Millis(ms) => Limits::depth(depth).with_time_limit(&wall_clock, ms * 1000),
     };
+    let algorithm = match agent {
+        Agent::Engine(algorithm) => algorithm,
+        _ => {
+            let result = engines.monte_carlo.search(board, &limits).map_err(|e| e.to_string())?;
+            let mv = result.best_move.ok_or("the engine found no move")?;
+            let summary = format!(
+                "mcts iterations {} value {:.2} nodes {}",
+                result.iterations, result.value, result.nodes
+            );
+            return Ok((mv, summary));
+        }
+    };
+    let engine = &mut engines.searchers[engine_index(algorithm)];
     let result = engine.search(board, &limits).map_err(|e| e.to_string())?;
     let mv = result.best_move.ok_or("the engine found no move")?;
     let summary = format!(
@@ -359,9 +407,9 @@ fn play(options: &Options) -> Result<(), String> {
                 let moves = legal_moves(&board);
                 moves[rng.next_u32() as usize % moves.len()]
             }
-            Some(Agent::Engine(algorithm)) => {
-                let engine = &mut engines[engine_index(algorithm)];
-                let (mv, summary) = engine_move(engine, &mut board, options.budget, options.depth)?;
+            Some(agent) => {
+                let (mv, summary) =
+                    engine_move(&mut engines, agent, &mut board, options.budget, options.depth)?;
                 let (x, y) = board.coordinates(mv);
                 outln!("{} steps to ({x}, {y}): {summary}", letter(player));
                 mv
@@ -385,7 +433,7 @@ fn play(options: &Options) -> Result<(), String> {
 fn tournament_game(
     mut board: Board,
     seats: &[Agent],
-    engines: &mut [Searcher],
+    engines: &mut Engines,
     options: &Options,
     rng: &mut XorShiftRng,
 ) -> Result<(Outcome, Vec<u64>), String> {
@@ -399,10 +447,7 @@ fn tournament_game(
                 let moves = legal_moves(&board);
                 moves[rng.next_u32() as usize % moves.len()]
             }
-            Agent::Engine(algorithm) => {
-                let engine = &mut engines[engine_index(algorithm)];
-                engine_move(engine, &mut board, options.budget, options.depth)?.0
-            }
+            agent => engine_move(engines, agent, &mut board, options.budget, options.depth)?.0,
         };
         board.play(mv).map_err(|e| e.to_string())?;
         moves_played += 1;
@@ -457,14 +502,14 @@ fn tournament(options: &Options) -> Result<(), String> {
         return Err(format!("--players {k}: the game takes 2 to 4"));
     }
     let mut engines = engines();
-    let mut records = [Record::default(); 4];
+    let mut records = [Record::default(); AGENTS];
     // ahead[a][b]: games in which agent a outlasted agent b; met[a][b]: games they shared.
-    let mut ahead = [[0u64; 4]; 4];
-    let mut met = [[0u64; 4]; 4];
+    let mut ahead = [[0u64; AGENTS]; AGENTS];
+    let mut met = [[0u64; AGENTS]; AGENTS];
     let mut games = 0;
     for board_seed in options.seed..=options.seed + (options.boards - 1) {
         let board = new_board(options, board_seed)?;
-        for lineup in subsets(4, k) {
+        for lineup in subsets(AGENTS, k) {
             for rotation in 0..k {
                 // Seat s is taken by lineup[(s + rotation) % k].
                 let agents: Vec<usize> = (0..k).map(|s| lineup[(s + rotation) % k]).collect();
@@ -525,9 +570,9 @@ fn tournament(options: &Options) -> Result<(), String> {
     outln!("Outlasted (row agent still in when the column agent went out, share of shared games):");
     outln!();
     outln!("| | {} |", Agent::ALL.map(Agent::name).join(" | "));
-    outln!("|---|---|---|---|---|");
+    outln!("|---|{}", "---|".repeat(AGENTS));
     for (a, agent) in Agent::ALL.iter().enumerate() {
-        let cells: Vec<String> = (0..4)
+        let cells: Vec<String> = (0..AGENTS)
             .map(|b| match met[a][b] {
                 0 => "-".to_string(),
                 n => format!("{:.0}% of {n}", 100.0 * ahead[a][b] as f64 / n as f64),

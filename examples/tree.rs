@@ -1,33 +1,41 @@
 //! Reads a game-tree file (`ROOT … VALUE … END`, see `alphabeta::tree`) and prints its
 //! minimax value, principal variation, the leaves minimax and alpha-beta evaluate, and every
-//! alpha-beta cutoff.
+//! alpha-beta cutoff; or draws the search for Graphviz.
 //!
 //! ```text
 //! cargo run --features std --example tree -- tests/data/trees/seed-example.tree
 //! cargo run --features std --example tree -- tests/data/trees/seed-example.tree --json
+//! cargo run --features std --example tree -- tests/data/trees/seed-example.tree --dot | dot -Tsvg -o seed.svg
 //! ```
 //!
 //! `--json` prints one line with the fields of the `*.expected.json` files, in their order and
-//! spacing. A bad argument, a missing or malformed file prints `error: …` on stderr and exits
+//! spacing. `--dot` prints the alpha-beta search as a Graphviz graph (`alphabeta::trace`):
+//! every node with its value and window, the principal variation, the pruned branches with
+//! their cuts; `--dot --minimax` draws plain minimax over the whole tree instead. A bad argument, a missing or malformed file prints `error: …` on stderr and exits
 //! with status 1; a malformed file's message names the line (also for bytes that are not
 //! UTF-8) and is one short line.
 
 use std::io::Write;
 use std::process::ExitCode;
 
-use alphabeta::tree::{CutoffKind, Report, Tree};
+use alphabeta::trace::CutoffKind;
+use alphabeta::tree::{Report, Tree};
 use serde_json::{Number, Value};
 
-const USAGE: &str = "usage: tree FILE [--json]   (--help)";
+const USAGE: &str = "usage: tree FILE [--json | --dot [--minimax]]   (--help)";
 
 const HELP: &str = "\
-usage: tree FILE [--json]
+usage: tree FILE [--json | --dot [--minimax]]
 
 Reads a game-tree file (ROOT ... VALUE ... END) and prints its minimax value, principal
 variation, the leaves minimax and alpha-beta evaluate, and every alpha-beta cutoff.
 
 options:
   --json       one line of JSON with the fields of the *.expected.json files
+  --dot        the alpha-beta search as a Graphviz graph (render: dot -Tsvg): each node with
+               its value and window, the principal variation in gold, pruned branches dashed
+               grey with their alpha or beta cut, leaves never evaluated marked
+  --minimax    with --dot: plain minimax over the whole tree (every node, no windows)
   -h, --help   print this help
 ";
 
@@ -57,10 +65,14 @@ pub fn run(args: &[String]) -> Result<String, String> {
     use lexopt::prelude::*;
     let mut file = None;
     let mut json = false;
+    let mut dot = false;
+    let mut minimax = false;
     let mut parser = lexopt::Parser::from_args(args.iter().cloned());
     while let Some(arg) = parser.next().map_err(|e| format!("{e}; {USAGE}"))? {
         match arg {
             Long("json") => json = true,
+            Long("dot") => dot = true,
+            Long("minimax") => minimax = true,
             Short('h') | Long("help") => return Ok(HELP.to_owned()),
             Value(path) if file.is_none() => file = Some(path.string().map_err(|e| e.to_string())?),
             Value(_) => return Err(format!("more than one file given; {USAGE}")),
@@ -68,10 +80,19 @@ pub fn run(args: &[String]) -> Result<String, String> {
         }
     }
     let Some(file) = file else { return Err(format!("no file given; {USAGE}")) };
+    if json && dot {
+        return Err(format!("--json and --dot are exclusive; {USAGE}"));
+    }
+    if minimax && !dot {
+        return Err(format!("--minimax draws with --dot; {USAGE}"));
+    }
     // Bytes, not a `String`: text that is not UTF-8 is reported with its line.
     let bytes = std::fs::read(&file).map_err(|e| format!("{file}: {e}"))?;
     let tree = Tree::parse_bytes(&bytes).map_err(|e| format!("{file}: {e}"))?;
     drop(bytes);
+    if dot {
+        return Ok(tree_dot(&tree, &file, minimax));
+    }
     let report = tree.report();
     Ok(if json { report_json(&report) + "\n" } else { report_text(&report) })
 }
@@ -146,4 +167,14 @@ pub fn report_text(report: &Report) -> String {
         ));
     }
     out
+}
+
+/// The search of `tree` as a Graphviz graph: alpha-beta, or minimax with `minimax`, titled
+/// with the file's name.
+pub fn tree_dot(tree: &Tree, file: &str, minimax: bool) -> String {
+    let (trace, algorithm) =
+        if minimax { (tree.minimax_trace(), "minimax") } else { (tree.trace(), "alpha-beta") };
+    let name = std::path::Path::new(file).file_name().map_or(file.into(), |n| n.to_string_lossy());
+    let title = format!("{algorithm}: {name}");
+    trace.to_dot(&title, |node| tree.name(node).to_owned())
 }

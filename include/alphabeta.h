@@ -76,6 +76,19 @@ typedef struct alphabeta_engine_storage {
   uint64_t words[ALPHABETA_ENGINE_STORAGE_SIZE / 8];
 } alphabeta_engine_storage;
 
+/** The bytes of one node of a Monte Carlo arena on every target (alphabeta_mcts_node_size()). */
+#define ALPHABETA_MCTS_NODE_SIZE 24
+
+/**
+ * Static storage for one node of a Monte Carlo arena, usable from C99: an array of them,
+ * `static alphabeta_mcts_node_storage arena[N];`, is an arena of N nodes (pass `arena` and
+ * `sizeof arena` to `alphabeta_mcts_init`).
+ */
+typedef struct alphabeta_mcts_node_storage {
+  /** The node's memory. */
+  uint32_t words[ALPHABETA_MCTS_NODE_SIZE / 4];
+} alphabeta_mcts_node_storage;
+
 
 /**
  * `alphabeta_root_move.bound`: the score is the move's exact value at the depth.
@@ -87,6 +100,11 @@ typedef struct alphabeta_engine_storage {
  * asked for; no line is written for it).
  */
 #define ALPHABETA_BOUND_UPPER 1
+
+/**
+ * The largest sum of a chance node's weights: 2^24.
+ */
+#define ALPHABETA_MAX_TOTAL_WEIGHT 16777216
 
 /**
  * `alphabeta_config.algorithm`: negamax alpha-beta with the accelerators (default).
@@ -120,7 +138,7 @@ typedef struct alphabeta_engine_storage {
 
 /**
  * `alphabeta_config.parallel_scheme`: the first root move alone, then the others shared out,
- * and the same at each first move down the principal variation (default).
+ * and the same at each first move down the principal variation.
  */
 #define ALPHABETA_PARALLEL_ROOT_SPLIT 1
 
@@ -149,6 +167,12 @@ typedef struct alphabeta_engine_storage {
  * The largest fixed `alphabeta_config.null_move_reduction`.
  */
 #define ALPHABETA_NULL_MOVE_MAX_REDUCTION 8
+
+/**
+ * `alphabeta_config.parallel_scheme`: ABDADA (Weill 1996): every thread searches the whole
+ * root, sharing the table, and puts off the moves another thread is searching (default).
+ */
+#define ALPHABETA_PARALLEL_ABDADA 2
 
 /**
  * `alphabeta_config.score_type`: `int32_t` scores from `evaluate` (default).
@@ -190,6 +214,42 @@ typedef struct alphabeta_engine_storage {
  * `alphabeta_limits.max_nodes`: no node limit (`UINT64_MAX`).
  */
 #define ALPHABETA_NO_NODE_LIMIT UINT64_MAX
+
+/**
+ * `alphabeta_mcts_config.leaf`: random playouts (default).
+ */
+#define ALPHABETA_MCTS_LEAF_PLAYOUT 0
+
+/**
+ * `alphabeta_mcts_config.leaf`: the evaluate callback at every new leaf, no playout.
+ */
+#define ALPHABETA_MCTS_LEAF_EVALUATOR 1
+
+/**
+ * `alphabeta_mcts_config.when_full`: stop growing the tree and keep sampling.
+ */
+#define ALPHABETA_MCTS_FULL_STOP 0
+
+/**
+ * `alphabeta_mcts_config.when_full`: recycle the children of the least-visited nodes
+ * (default).
+ */
+#define ALPHABETA_MCTS_FULL_RECYCLE 1
+
+/**
+ * `alphabeta_mcts_config.scheme`: root parallelism, a tree per thread (default).
+ */
+#define ALPHABETA_MCTS_ROOT_PARALLEL 0
+
+/**
+ * `alphabeta_mcts_config.scheme`: tree parallelism with virtual loss, one shared tree.
+ */
+#define ALPHABETA_MCTS_TREE_PARALLEL 1
+
+/**
+ * `alphabeta_mcts_limits.max_iterations`: no iteration limit (`UINT64_MAX`).
+ */
+#define ALPHABETA_NO_ITERATION_LIMIT UINT64_MAX
 
 /**
  * `alphabeta_multi_config.algorithm`: paranoid search, the root player against a coalition of
@@ -332,11 +392,14 @@ enum alphabeta_status
   ALPHABETA_ERROR_OUT_OF_TURN_UNSUPPORTED = 23,
   /**
    * A multi-player game declares score bounds no vector can meet (`players * min_score >
-   * max_sum`), or too wide for exact int32 arithmetic (see `alphabeta_multi_game.has_bounds`).
+   * max_sum`), or too wide for exact int32 arithmetic (see `alphabeta_multi_game.has_bounds`);
+   * or a chance game's score bound is negative, NaN, infinite or `INT32_MAX` (see
+   * `alphabeta_chance_game.has_score_bound`).
    */
   ALPHABETA_ERROR_INVALID_BOUNDS = 24,
   /**
-   * A score vector broke the bounds the game declared.
+   * A score vector broke the bounds the game declared (multi-player search), or a score
+   * its bound (chance search).
    */
   ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS = 25,
   /**
@@ -356,14 +419,51 @@ enum alphabeta_status
    */
   ALPHABETA_ERROR_SCORE_OUT_OF_RANGE = 28,
   /**
+   * A chance node wrote no outcome.
+   */
+  ALPHABETA_ERROR_NO_OUTCOMES = 29,
+  /**
+   * A chance node wrote an outcome of weight 0.
+   */
+  ALPHABETA_ERROR_ZERO_WEIGHT = 30,
+  /**
+   * A chance node's weights sum to more than `ALPHABETA_MAX_TOTAL_WEIGHT`.
+   */
+  ALPHABETA_ERROR_TOTAL_WEIGHT_TOO_LARGE = 31,
+  /**
+   * Star1 or Star2 is on and the chance game declares no score bound.
+   */
+  ALPHABETA_ERROR_BOUND_REQUIRED = 32,
+  /**
+   * A Monte Carlo call on an alpha-beta engine, or an alpha-beta call (a search, a window
+   * search) on a Monte Carlo engine.
+   */
+  ALPHABETA_ERROR_WRONG_ENGINE = 33,
+  /**
+   * The memory given for a Monte Carlo arena is misaligned (`alphabeta_mcts_node_align()`),
+   * holds fewer than 2 nodes, or overlaps the engine's memory; or, at search time, the arena
+   * cannot hold the root and its children.
+   */
+  ALPHABETA_ERROR_ARENA_MEMORY = 34,
+  /**
+   * A Monte Carlo search without an end: neither an iteration budget nor a time limit.
+   */
+  ALPHABETA_ERROR_NO_BUDGET = 35,
+  /**
+   * The children's buffer of `alphabeta_mcts_search` was too small: the result is
+   * complete, the children truncated to the buffer (`children_length` says how many there
+   * are).
+   */
+  ALPHABETA_ERROR_CHILDREN_TRUNCATED = 36,
+  /**
    * The buffer for an analysis' root moves was too small: the analysis is complete,
    * `count` says how many moves the root has, and the best `capacity` were written.
    */
-  ALPHABETA_ERROR_MOVES_TRUNCATED = 29,
+  ALPHABETA_ERROR_MOVES_TRUNCATED = 37,
   /**
    * An analysis was asked for no line (`lines` is 0).
    */
-  ALPHABETA_ERROR_ZERO_LINES = 30,
+  ALPHABETA_ERROR_ZERO_LINES = 38,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -795,13 +895,14 @@ typedef struct {
    */
   uint32_t threads;
   /**
-   * `ALPHABETA_PARALLEL_ROOT_SPLIT` (default) or `ALPHABETA_PARALLEL_LAZY_SMP`.
+   * `ALPHABETA_PARALLEL_ABDADA` (default), `ALPHABETA_PARALLEL_ROOT_SPLIT` or
+   * `ALPHABETA_PARALLEL_LAZY_SMP`.
    */
   uint32_t parallel_scheme;
   /**
-   * Root splitting keeps an iteration on one thread while the search so far has visited
-   * fewer nodes than this (forking the pool costs more than it saves on small trees).
-   * Default 16384; 0 splits every iteration from depth 2 on.
+   * The other threads start helping once the search has visited this many nodes (before,
+   * every iteration runs on the calling thread alone: on small trees a second thread costs
+   * more than it saves). Default 16384; 0 starts at the first iteration.
    */
   uint32_t parallel_min_split_nodes;
   /**
@@ -843,6 +944,320 @@ typedef struct {
    */
   uint64_t strength_seed;
 } alphabeta_config;
+
+/**
+ * How a chance search runs.
+ */
+typedef struct {
+  /**
+   * The two-player configuration, of which the chance search reads `score_type`,
+   * `iterative_deepening`, `poll_interval_nodes`, `ordering` and its parts, and
+   * `tt_cutoffs`. `threads` must be 1.
+   */
+  alphabeta_config search;
+  /**
+   * Star1 pruning at chance nodes (Ballard 1983). Default true.
+   */
+  bool star1;
+  /**
+   * Star2 probing at chance nodes (Ballard 1983; Hauk, Buro & Schaeffer 2004). Default
+   * true.
+   */
+  bool star2;
+} alphabeta_chance_config;
+
+/**
+ * One outcome of a chance node and its weight (at least 1). Its probability is its weight
+ * over the sum of the node's weights (at most `ALPHABETA_MAX_TOTAL_WEIGHT`).
+ */
+typedef struct {
+  /**
+   * The outcome, played with the game's `make_move` and taken back with `unmake_move`.
+   */
+  uint32_t outcome;
+  /**
+   * Its weight.
+   */
+  uint32_t weight;
+} alphabeta_outcome;
+
+/**
+ * A game with chance nodes (dice, cards): the two-player callbacks, and where nature moves.
+ *
+ * `game` holds the callbacks of `alphabeta_game`, required as there (`generate_moves`,
+ * `make_move`, `unmake_move`, `zobrist_key`, `side_to_move`, `is_terminal`, and `evaluate`
+ * or `evaluate_double` for the score type); `make_move` and `unmake_move` also play and take
+ * back outcomes. The chance search calls none of the optional ones. `is_chance_node` and
+ * `generate_outcomes` are required.
+ *
+ * The value of a chance node is the weighted mean of its outcomes from the point of view of
+ * its `side_to_move`, summed in the order `generate_outcomes` writes them (see the README);
+ * scores are plain numbers (no win distances).
+ */
+typedef struct {
+  /**
+   * The two-player callbacks (and `user_data`, passed to every callback here too).
+   */
+  alphabeta_game game;
+  /**
+   * Whether nature moves in this position (never asked of a terminal one).
+   */
+  bool (*is_chance_node)(void *user_data);
+  /**
+   * Writes the outcomes of this chance node with their weights into `outcomes` (room for
+   * `capacity`, which is `alphabeta_max_moves()`) and returns how many there are, always in
+   * the same order for a position. More than `capacity`: `ALPHABETA_ERROR_MOVE_OVERFLOW`;
+   * negative: `ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT`; none: `ALPHABETA_ERROR_NO_OUTCOMES`; a
+   * weight of 0: `ALPHABETA_ERROR_ZERO_WEIGHT`; weights summing to more than
+   * `ALPHABETA_MAX_TOTAL_WEIGHT`: `ALPHABETA_ERROR_TOTAL_WEIGHT_TOO_LARGE`.
+   */
+  int32_t (*generate_outcomes)(void *user_data, alphabeta_outcome *outcomes, int32_t capacity);
+  /**
+   * Whether every score lies within `-score_bound..=score_bound` (int32 engines) or
+   * `-score_bound_double..=score_bound_double` (double engines): Star1 and Star2 need it
+   * (`ALPHABETA_ERROR_BOUND_REQUIRED` otherwise). A score beyond it stops the search with
+   * `ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS`; a bound below 0, NaN, infinite or `INT32_MAX` is
+   * `ALPHABETA_ERROR_INVALID_BOUNDS`.
+   */
+  bool has_score_bound;
+  /**
+   * The bound of int32 scores.
+   */
+  int32_t score_bound;
+  /**
+   * The bound of double scores.
+   */
+  double score_bound_double;
+} alphabeta_chance_game;
+
+/**
+ * The outcome of a chance search.
+ */
+typedef struct {
+  /**
+   * As for `alphabeta_search` (`has_best_move` is false when nature moves at the root; the
+   * PV follows each chance node's most probable outcome).
+   */
+  alphabeta_result search;
+  /**
+   * Chance nodes searched.
+   */
+  uint64_t chance_nodes;
+  /**
+   * Star2 probes.
+   */
+  uint64_t probes;
+  /**
+   * Chance nodes cut by Star2's probes.
+   */
+  uint64_t star2_cutoffs;
+  /**
+   * Chance nodes cut by Star1.
+   */
+  uint64_t star1_cutoffs;
+  /**
+   * Outcomes searched again after a float rounding kept a cut from being confirmed.
+   */
+  uint64_t window_researches;
+} alphabeta_chance_result;
+
+/**
+ * The options of a Monte Carlo engine; start from `alphabeta_mcts_config_default()`. Every
+ * field is the Rust `MctsConfig`'s of the same name (see the README).
+ */
+typedef struct {
+  /**
+   * `ALPHABETA_SCORE_INT32` (`evaluate`, the default) or `ALPHABETA_SCORE_DOUBLE`
+   * (`evaluate_double`): the callback that scores terminal positions and cut playouts.
+   */
+  uint32_t score_type;
+  /**
+   * UCT's exploration constant: finite, not negative. Default 0.7.
+   */
+  double exploration;
+  /**
+   * MCTS-Solver: proven wins, draws and losses backed up. Default true.
+   */
+  bool solver;
+  /**
+   * `ALPHABETA_MCTS_LEAF_PLAYOUT` or `ALPHABETA_MCTS_LEAF_EVALUATOR`.
+   */
+  uint32_t leaf;
+  /**
+   * The longest playout in plies (the line from the root is also bounded by
+   * `alphabeta_max_ply()`). Default 1000.
+   */
+  uint32_t playout_limit;
+  /**
+   * The playouts' seed: the same seed, position and budget give the same search.
+   * Default 1.
+   */
+  uint64_t seed;
+  /**
+   * A score `s` that is not a win or loss becomes the reward `s / (|s| + eval_scale)`:
+   * finite, positive. Default 100.
+   */
+  double eval_scale;
+  /**
+   * Implicit minimax backups' weight, 0 (off, the default) to 1.
+   */
+  double implicit_minimax;
+  /**
+   * Keep the subtree of the moves played with `alphabeta_mcts_play` for the next search.
+   * Default false.
+   */
+  bool tree_reuse;
+  /**
+   * `ALPHABETA_MCTS_FULL_STOP` or `ALPHABETA_MCTS_FULL_RECYCLE`.
+   */
+  uint32_t when_full;
+  /**
+   * Positions between polls of the clock and the stop flag (0 counts as 1). Default 1024.
+   */
+  uint32_t poll_interval_nodes;
+  /**
+   * Threads (std builds, `alphabeta_mcts_new` only): 1 (the default) searches on the
+   * calling thread, 0 every core, at most 1024; more than 1 needs `clone_state` and
+   * `free_state`.
+   */
+  uint32_t threads;
+  /**
+   * `ALPHABETA_MCTS_ROOT_PARALLEL` or `ALPHABETA_MCTS_TREE_PARALLEL`.
+   */
+  uint32_t scheme;
+} alphabeta_mcts_config;
+
+/**
+ * The limits of one Monte Carlo search: an iteration budget, a time limit, or both (one of
+ * them at least). `alphabeta_engine_stop` ends a search too.
+ */
+typedef struct {
+  /**
+   * The most iterations (playouts), or `ALPHABETA_NO_ITERATION_LIMIT`.
+   */
+  uint64_t max_iterations;
+  /**
+   * Microseconds allowed, measured on the clock, or `ALPHABETA_NO_TIME_LIMIT`. At least one
+   * iteration runs whatever the limit.
+   */
+  uint64_t time_limit_micros;
+  /**
+   * The host's clock; NULL uses the library's own clock (std builds only; a `no_std`
+   * build with a time limit and no clock returns `ALPHABETA_ERROR_NO_CLOCK`).
+   */
+  alphabeta_clock_fn clock;
+  /**
+   * Passed to `clock`.
+   */
+  void *clock_user_data;
+} alphabeta_mcts_limits;
+
+/**
+ * The outcome of a Monte Carlo search. The children and the principal line go to the
+ * caller's buffers.
+ */
+typedef struct {
+  /**
+   * Whether `best_move` holds a move (false for a terminal root or one without moves).
+   */
+  bool has_best_move;
+  /**
+   * The move to play: a proven win if there is one, never a move proven to lose what
+   * another secures, else the most visited.
+   */
+  uint32_t best_move;
+  /**
+   * The best move's mean reward (its proven value when proven), -1 to 1.
+   */
+  double value;
+  /**
+   * Whether the root's result is proven.
+   */
+  bool proven;
+  /**
+   * The root's proven result for the player to move: 1 win, 0 draw, -1 loss.
+   */
+  int32_t outcome;
+  /**
+   * Iterations run.
+   */
+  uint64_t iterations;
+  /**
+   * Positions visited (moves made in the tree and in playouts).
+   */
+  uint64_t nodes;
+  /**
+   * Arena nodes in use at the end.
+   */
+  size_t tree_nodes;
+  /**
+   * The arena's capacity in nodes.
+   */
+  size_t arena_nodes;
+  /**
+   * Expansions refused because the arena was full.
+   */
+  uint64_t full_expansions;
+  /**
+   * Recyclings of the arena.
+   */
+  uint32_t recyclings;
+  /**
+   * The deepest node reached in the tree, in plies.
+   */
+  uint32_t depth;
+  /**
+   * False when the clock or the stop call ended the search.
+   */
+  bool completed;
+  /**
+   * Whether the elapsed time is known (a clock was used).
+   */
+  bool has_elapsed;
+  /**
+   * Microseconds from start to end.
+   */
+  uint64_t elapsed_micros;
+  /**
+   * Threads that searched.
+   */
+  uint32_t threads;
+  /**
+   * The root's moves (entries written: the smaller of this and the buffer's capacity).
+   */
+  size_t children_length;
+  /**
+   * The principal line's true length (likewise).
+   */
+  size_t pv_length;
+} alphabeta_mcts_result;
+
+/**
+ * What a Monte Carlo search learnt about one move of the root.
+ */
+typedef struct {
+  /**
+   * The move.
+   */
+  uint32_t mv;
+  /**
+   * Iterations through it.
+   */
+  uint32_t visits;
+  /**
+   * Its mean reward for the player to move at the root, -1 to 1.
+   */
+  double value;
+  /**
+   * Whether its result is proven (MCTS-Solver).
+   */
+  bool proven;
+  /**
+   * The proven result for the player to move at the root: 1 win, 0 draw, -1 loss (0 when
+   * not proven).
+   */
+  int32_t outcome;
+} alphabeta_mcts_child;
 
 /**
  * How a multi-player search runs.
@@ -1120,6 +1535,39 @@ alphabeta_status alphabeta_analyze(alphabeta_engine *engine,
                                    alphabeta_result *result);
 
 /**
+ * The default chance configuration: Star1 and Star2, the default two-player configuration.
+ */
+alphabeta_chance_config alphabeta_chance_config_default(void);
+
+/**
+ * A chance search (expectimax with Star1 and Star2, see `alphabeta_chance_game`), self-
+ * contained: the engine lives on the stack for the call (about `alphabeta_max_ply()`² moves),
+ * with a transposition table in caller memory (`table_memory`/`table_bytes` as for
+ * `alphabeta_engine_init`: 16-byte aligned, `alphabeta_table_slot_size()` bytes a slot of the
+ * score type; NULL and 0 for none). `config` NULL takes the defaults. The PV goes to `pv`
+ * (moves and, at chance nodes, the most probable outcome).
+ *
+ * Errors: `NULL_POINTER`, `NULL_CALLBACK`, `BAD_CONFIG` (also `threads` other than 1),
+ * `TABLE_MEMORY`, `BOUND_REQUIRED`, `INVALID_BOUNDS`, `SCORE_OUT_OF_BOUNDS`, `NO_OUTCOMES`,
+ * `ZERO_WEIGHT`, `TOTAL_WEIGHT_TOO_LARGE`, the limit errors of `alphabeta_search`,
+ * `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `SCORE_OUT_OF_RANGE` (without a bound:
+ * `INT32_MIN`), `PV_TRUNCATED` (not for a NULL buffer of capacity 0), `NO_CLOCK`, `PANIC`.
+ * Out-parameters are written only on success (and with `PV_TRUNCATED`). The game is back in
+ * its starting position after the call.
+ *
+ * # Safety
+ * Every non-NULL pointer is valid; the callbacks behave as documented.
+ */
+alphabeta_status alphabeta_chance_search(const alphabeta_chance_game *game,
+                                         const alphabeta_chance_config *config,
+                                         const alphabeta_limits *limits,
+                                         void *table_memory,
+                                         size_t table_bytes,
+                                         alphabeta_chance_result *result,
+                                         uint32_t *pv,
+                                         size_t pv_capacity);
+
+/**
  * The default configuration (the Rust `Config::new()`, int32 scores).
  */
 alphabeta_config alphabeta_config_default(void);
@@ -1267,6 +1715,113 @@ int32_t alphabeta_loss_in(uint32_t ply);
 alphabeta_limits alphabeta_limits_depth(uint32_t max_depth);
 
 /**
+ * The default Monte Carlo configuration (the Rust `MctsConfig::new()`, int32 scores, one
+ * thread).
+ */
+alphabeta_mcts_config alphabeta_mcts_config_default(void);
+
+/**
+ * Limits of `max_iterations` iterations, no time limit, no clock.
+ */
+alphabeta_mcts_limits alphabeta_mcts_limits_iterations(uint64_t max_iterations);
+
+/**
+ * Bytes of one node of an MCTS arena (for `alphabeta_mcts_init`): 24 on every target, the
+ * header's `ALPHABETA_MCTS_NODE_SIZE`.
+ */
+size_t alphabeta_mcts_node_size(void);
+
+/**
+ * The alignment an arena's memory needs, in bytes: 4.
+ */
+size_t alphabeta_mcts_node_align(void);
+
+/**
+ * Initialises a Monte Carlo engine in memory the host provides: no heap at all.
+ *
+ * * `memory`, `memory_size`: as for `alphabeta_engine_init` (`alphabeta_engine_size()` bytes
+ *   aligned to `alphabeta_engine_align()`; an `alphabeta_engine_storage` will do).
+ * * `config`: the configuration (NULL: `alphabeta_mcts_config_default()`); `threads` must be
+ *   1.
+ * * `arena_memory`, `arena_bytes`: the tree's nodes, `alphabeta_mcts_node_size()` bytes each,
+ *   aligned to `alphabeta_mcts_node_align()`, at least 2 nodes (and enough for the root's
+ *   children at search time), not overlapping the engine's memory. Written here.
+ * * `out`: receives the engine, only on success.
+ *
+ * Free it with `alphabeta_engine_free` (which frees nothing: the memories are yours).
+ * Errors: `NULL_POINTER`, `ENGINE_MEMORY`, `ARENA_MEMORY`, `BAD_CONFIG`, `UNSUPPORTED`
+ * (`threads` other than 1), `ALREADY_SEARCHING` (the memory holds an engine a call runs on).
+ * On an error nothing was written.
+ *
+ * # Safety
+ * The pointers are valid for the sizes given.
+ */
+alphabeta_status alphabeta_mcts_init(void *memory,
+                                     size_t memory_size,
+                                     const alphabeta_mcts_config *config,
+                                     void *arena_memory,
+                                     size_t arena_bytes,
+                                     alphabeta_engine **out);
+
+/**
+ * Creates a Monte Carlo engine on the heap (std builds) with an arena of `arena_nodes` nodes
+ * (2 to 2^30; `alphabeta_mcts_node_size()` bytes each); its configuration may ask for
+ * several threads. Free it with `alphabeta_engine_free`. `*out` is written only on success.
+ * Errors: `NULL_POINTER`, `BAD_CONFIG`, `ARENA_MEMORY` (fewer than 2 nodes, or more than
+ * 2^30), `OUT_OF_MEMORY`, `UNSUPPORTED` (no_std builds).
+ *
+ * # Safety
+ * `config` is NULL or points at a config; `out` is valid for a write.
+ */
+alphabeta_status alphabeta_mcts_new(const alphabeta_mcts_config *config,
+                                    size_t arena_nodes,
+                                    alphabeta_engine **out);
+
+/**
+ * Searches the position of `game` with a Monte Carlo engine.
+ *
+ * * `game`: the callbacks (as for `alphabeta_search`; `min_plies_to_*`, `is_tactical` and
+ *   the quiescence callback are not used). The position is back in place when the call
+ *   returns.
+ * * `limits`: an iteration budget or a time limit (at least one; `NO_BUDGET` otherwise).
+ * * `result`: written on success (and on the truncation statuses).
+ * * `children`, `children_capacity`: a buffer for the root's moves and their statistics, or
+ *   NULL and 0. `pv`, `pv_capacity`: a buffer for the principal line, or NULL and 0. A buffer
+ *   too small gets what fits and the call returns `CHILDREN_TRUNCATED` (the children's
+ *   buffer, first) or `PV_TRUNCATED`, with the result complete.
+ *
+ * Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `WRONG_ENGINE` (an alpha-beta engine),
+ * `NULL_CALLBACK`, `ALREADY_SEARCHING`, `NO_BUDGET`, `NO_CLOCK`, `ARENA_MEMORY` (the arena
+ * cannot hold the root's children), `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`,
+ * `SCORE_OUT_OF_RANGE`, `CLONE_FAILED`, `THREADS`, `CHILDREN_TRUNCATED`, `PV_TRUNCATED`,
+ * `PANIC`.
+ *
+ * # Safety
+ * Every non-NULL pointer is valid; the callbacks behave as documented.
+ */
+alphabeta_status alphabeta_mcts_search(alphabeta_engine *engine,
+                                       const alphabeta_game *game,
+                                       const alphabeta_mcts_limits *limits,
+                                       alphabeta_mcts_result *result,
+                                       alphabeta_mcts_child *children,
+                                       size_t children_capacity,
+                                       uint32_t *pv,
+                                       size_t pv_capacity);
+
+/**
+ * Plays `mv` on the game (its `make_move` callback) and, with `tree_reuse`, keeps the
+ * subtree of `mv` for the next search: call it for every move of the game, the engine's and
+ * the opponent's. Without tree reuse it only plays the move. Errors: `NULL_POINTER`,
+ * `NOT_AN_ENGINE`, `WRONG_ENGINE`, `NULL_CALLBACK`, `ALREADY_SEARCHING`.
+ *
+ * # Safety
+ * As `alphabeta_mcts_search`; `mv` is a legal move of the position.
+ */
+alphabeta_status alphabeta_mcts_play(alphabeta_engine *engine,
+                                     const alphabeta_game *game,
+                                     uint32_t mv);
+
+/**
  * The default multi-player configuration: paranoid search with the default configuration.
  */
 alphabeta_multi_config alphabeta_multi_config_default(void);
@@ -1308,7 +1863,8 @@ alphabeta_status alphabeta_multi_search(const alphabeta_multi_game *game,
  *   than a buffer is truncated to it and the call returns `PV_TRUNCATED` with the result
  *   complete.
  *
- * Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `NULL_CALLBACK` (also a missing `clone_state` or
+ * Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `WRONG_ENGINE` (a Monte Carlo engine: use
+ * `alphabeta_mcts_search`), `NULL_CALLBACK` (also a missing `clone_state` or
  * `free_state` on an engine with several threads), `ALREADY_SEARCHING`, `ZERO_MAX_DEPTH`,
  * `MIN_DEPTH_ABOVE_MAX_DEPTH`, `DEPTH_BEYOND_CAPACITY`, `NO_CLOCK`, `MOVE_OVERFLOW`,
  * `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `SCORE_OUT_OF_RANGE` (see the evaluate callback),
@@ -1334,7 +1890,8 @@ alphabeta_status alphabeta_search(alphabeta_engine *engine,
  * the full window). ±`INT32_MAX` are valid as bounds only: the evaluate callback's scores
  * must still lie within `-(1000000 - ply)..=1000000 - ply` (±`INT32_MAX` from it is
  * `SCORE_OUT_OF_RANGE`). `INT32_MIN` is below -infinity: `INVALID_WINDOW`. Errors: as
- * `alphabeta_search` (but not `ZERO_MAX_DEPTH`), plus `INVALID_WINDOW` and
+ * `alphabeta_search` (`WRONG_ENGINE` for a Monte Carlo engine; not `ZERO_MAX_DEPTH`), plus
+ * `INVALID_WINDOW` and
  * `WRONG_SCORE_TYPE` (a double engine: use `alphabeta_search_window_double`).
  *
  * # Safety

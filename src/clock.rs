@@ -85,6 +85,11 @@ pub struct Limits<'a> {
     /// may overrun it by up to `poll_interval_nodes` nodes) and before each iteration, and the
     /// result is the last completed iteration. A cap gives the same result on any machine.
     pub max_nodes: Option<u64>,
+    /// Monte Carlo tree search ([`mcts`](crate::mcts)) only: the most iterations (playouts)
+    /// of one search, all threads together. `None`: no limit but the others. The alpha-beta
+    /// and multi-player engines do not read it (their iterations are the depths of iterative
+    /// deepening, bounded by `max_depth`).
+    pub max_iterations: Option<u64>,
 }
 
 impl<'a> Limits<'a> {
@@ -97,7 +102,30 @@ impl<'a> Limits<'a> {
             clock: None,
             stop: None,
             max_nodes: None,
+            max_iterations: None,
         }
+    }
+
+    /// For Monte Carlo tree search: at most `iterations` iterations, no time limit, no clock,
+    /// no stop flag. Its `max_depth` is `u32::MAX` (the Monte Carlo engines do not read the
+    /// depths: their trees and lines are bounded by their `MAX_PLY`), which the alpha-beta
+    /// engines refuse.
+    ///
+    /// ```
+    /// use alphabeta::Limits;
+    /// let limits = Limits::iterations(10_000);
+    /// assert_eq!(limits.max_iterations, Some(10_000));
+    /// ```
+    pub const fn iterations(iterations: u64) -> Self {
+        let mut limits = Self::depth(u32::MAX);
+        limits.max_iterations = Some(iterations);
+        limits
+    }
+
+    /// Sets the most iterations of a Monte Carlo tree search.
+    pub const fn with_max_iterations(mut self, iterations: u64) -> Self {
+        self.max_iterations = Some(iterations);
+        self
     }
 
     /// Sets the depth that always completes.
@@ -169,6 +197,7 @@ impl core::fmt::Debug for Limits<'_> {
             .field("clock", &self.clock.is_some())
             .field("stop", &self.stop.map(|s| s.load(Ordering::Relaxed)))
             .field("max_nodes", &self.max_nodes)
+            .field("max_iterations", &self.max_iterations)
             .finish()
     }
 }

@@ -78,32 +78,39 @@
 //! | [`ordering`] | move ordering: the [`MoveSorter`](ordering::MoveSorter) trait and the default sorter (PV, table, killers, history) |
 //! | [`zobrist`] | Zobrist key tables drawn from a seed |
 //! | [`multiplayer`] | games of more than two players: paranoid, max^n, best-reply search |
-//! | [`games`] | tic-tac-toe, Connect Four and grid survivor, used by the examples, tests and benchmarks |
-//! | `parallel` (`std`) | `ParallelEngine`: root/PV splitting and Lazy SMP on a thread pool |
+//! | [`chance`] | games with dice: chance nodes, expectimax with Star1 and Star2 pruning |
+//! | [`mcts`] | Monte Carlo tree search: UCT, MCTS-Solver, playouts, in a fixed arena; also for more than two players |
+//! | [`games`] | tic-tac-toe, Connect Four, grid survivor and Hog (dice), used by the examples, tests and benchmarks |
+//! | `parallel` (`std`) | `ParallelEngine`: ABDADA, root/PV splitting and Lazy SMP on a thread pool |
 //! | `tree` (`std`) | game-tree files (`ROOT … VALUE … END`) and a reference minimax/alpha-beta |
+//! | `trace` (`std`) | traces of searches (windows, values, cuts) and their Graphviz drawing |
 //!
 //! ## Features
 //!
 //! | feature | what |
 //! |---|---|
 //! | (none) | `no_std`, no allocation: everything a microcontroller needs |
-//! | `std` | `StdClock`, the game-tree file reader, parallel search (`parallel`) |
+//! | `std` | `StdClock`, the game-tree file reader, parallel search (`parallel`), search traces |
 
 #![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 #![warn(clippy::all)]
 
+pub mod chance;
 pub mod clock;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod mcts;
 pub mod multiplayer;
 pub mod ordering;
 #[cfg(feature = "std")]
 pub mod parallel;
 pub mod score;
 pub mod search;
+#[cfg(feature = "std")]
+pub mod trace;
 #[cfg(feature = "std")]
 pub mod tree;
 pub mod tt;

@@ -81,6 +81,10 @@ use std::ops::Range;
 use std::str::FromStr;
 
 use crate::game::{EvalContext, Evaluator, Game, MoveList};
+use crate::search::Algorithm;
+use crate::trace::{SearchTrace, TraceEvent, TraceNode};
+
+pub use crate::trace::CutoffKind;
 
 /// The keywords of the format; they cannot name a node.
 const KEYWORDS: [&str; 3] = ["ROOT", "VALUE", "END"];
@@ -482,31 +486,6 @@ pub struct Tree {
     level_starts: Vec<u32>,
 }
 
-/// Which bound a cutoff came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CutoffKind {
-    /// At a MAX node: a child's value reached beta (fail-high).
-    Beta,
-    /// At a MIN node: a child's value fell to alpha.
-    Alpha,
-}
-
-impl CutoffKind {
-    /// `"beta"` or `"alpha"`, as in the expected-result files.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Beta => "beta",
-            Self::Alpha => "alpha",
-        }
-    }
-}
-
-impl fmt::Display for CutoffKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
 /// One cutoff of the reference alpha-beta, by node index.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cutoff {
@@ -738,8 +717,57 @@ impl Tree {
     }
 
     /// Left-to-right fail-soft alpha-beta with the full window at the root, cutting when
-    /// `alpha >= beta`, with an explicit stack.
+    /// `alpha >= beta`, with an explicit stack ([`Tree::trace`] records its every step).
     pub fn alpha_beta(&self) -> AlphaBeta {
+        let mut leaves = 0;
+        let mut cutoffs = Vec::new();
+        let value = self.search_events(true, |event| match event {
+            TraceEvent::Value { node, .. } if self.is_leaf(node) => leaves += 1,
+            TraceEvent::Cut { node, after, kind } => {
+                let pruned = after + 1..self.children(node).end;
+                cutoffs.push(Cutoff { node, after, kind, pruned });
+            }
+            _ => {}
+        });
+        AlphaBeta { value, leaves, cutoffs }
+    }
+
+    /// The trace of [`Tree::alpha_beta`]: every node entered with its window, every value
+    /// coming back, every narrowed window and cut. Trace node `i` is the tree's node `i`
+    /// (`mv` holds it too), so that the nodes it never searched are there, pruned.
+    pub fn trace(&self) -> SearchTrace<usize> {
+        self.trace_of(Algorithm::AlphaBeta)
+    }
+
+    /// The trace of plain minimax: every node searched, with the window `(-∞, ∞)`.
+    pub fn minimax_trace(&self) -> SearchTrace<usize> {
+        self.trace_of(Algorithm::Minimax)
+    }
+
+    fn trace_of(&self, algorithm: Algorithm) -> SearchTrace<usize> {
+        let mut nodes: Vec<TraceNode<usize>> = (0..self.node_count())
+            .map(|node| TraceNode {
+                parent: None,
+                mv: (node != self.root()).then_some(node),
+                max: self.is_max(node),
+                leaf: self.is_leaf(node),
+                hidden_nodes: 0,
+            })
+            .collect();
+        for parent in 0..self.node_count() {
+            for child in self.children(parent) {
+                nodes[child].parent = Some(parent);
+            }
+        }
+        let mut events = Vec::new();
+        self.search_events(algorithm == Algorithm::AlphaBeta, |event| events.push(event));
+        SearchTrace { algorithm, nodes, events }
+    }
+
+    /// The reference search, left to right with an explicit stack, telling `on` every step:
+    /// fail-soft alpha-beta with the full window at the root, cutting when `alpha >= beta`,
+    /// when `prune`; plain minimax otherwise. Returns the root's value.
+    fn search_events(&self, prune: bool, mut on: impl FnMut(TraceEvent)) -> f64 {
         struct Frame {
             node: usize,
             max: bool,
@@ -750,8 +778,12 @@ impl Tree {
             next: usize,
         }
         let root = self.root();
+        let (alpha, beta) = (f64::NEG_INFINITY, f64::INFINITY);
+        on(TraceEvent::Enter { node: root, alpha, beta });
         if self.is_leaf(root) {
-            return AlphaBeta { value: self.leaf_value(root), leaves: 1, cutoffs: Vec::new() };
+            let value = self.leaf_value(root);
+            on(TraceEvent::Value { node: root, value });
+            return value;
         }
         let frame = |tree: &Self, node: usize, max: bool, alpha: f64, beta: f64| Frame {
             node,
@@ -761,32 +793,35 @@ impl Tree {
             best: if max { f64::NEG_INFINITY } else { f64::INFINITY },
             next: tree.children(node).start,
         };
-        let mut leaves = 0;
-        let mut cutoffs = Vec::new();
-        let mut stack = vec![frame(self, root, true, f64::NEG_INFINITY, f64::INFINITY)];
+        let mut stack = vec![frame(self, root, true, alpha, beta)];
         // The value of the child the top frame searched last, not yet folded into it.
         let mut returned: Option<f64> = None;
         while let Some(top) = stack.last_mut() {
             let end = self.children(top.node).end;
             if let Some(v) = returned.take() {
                 let child = top.next - 1;
+                let window = (top.alpha, top.beta);
                 let kind = if top.max {
                     top.best = top.best.max(v);
-                    top.alpha = top.alpha.max(v);
+                    if prune {
+                        top.alpha = top.alpha.max(v);
+                    }
                     CutoffKind::Beta
                 } else {
                     top.best = top.best.min(v);
-                    top.beta = top.beta.min(v);
+                    if prune {
+                        top.beta = top.beta.min(v);
+                    }
                     CutoffKind::Alpha
                 };
+                // A narrowed window is told before the next child or the cut it causes.
+                let rest = child + 1 < end;
+                if rest && window != (top.alpha, top.beta) {
+                    on(TraceEvent::Window { node: top.node, alpha: top.alpha, beta: top.beta });
+                }
                 if top.alpha >= top.beta {
-                    if child + 1 < end {
-                        cutoffs.push(Cutoff {
-                            node: top.node,
-                            after: child,
-                            kind,
-                            pruned: child + 1..end,
-                        });
+                    if rest {
+                        on(TraceEvent::Cut { node: top.node, after: child, kind });
                     }
                     top.next = end;
                 }
@@ -794,19 +829,22 @@ impl Tree {
             if top.next < end {
                 let child = top.next;
                 top.next += 1;
+                on(TraceEvent::Enter { node: child, alpha: top.alpha, beta: top.beta });
                 if self.is_leaf(child) {
-                    leaves += 1;
-                    returned = Some(self.leaf_value(child));
+                    let value = self.leaf_value(child);
+                    on(TraceEvent::Value { node: child, value });
+                    returned = Some(value);
                 } else {
                     let (max, alpha, beta) = (!top.max, top.alpha, top.beta);
                     stack.push(frame(self, child, max, alpha, beta));
                 }
             } else {
+                on(TraceEvent::Value { node: top.node, value: top.best });
                 returned = Some(top.best);
                 stack.pop();
             }
         }
-        AlphaBeta { value: returned.unwrap_or(f64::NAN), leaves, cutoffs }
+        returned.unwrap_or(f64::NAN)
     }
 
     /// Minimax and alpha-beta together, by names: the content of an expected-result file.

@@ -1,6 +1,8 @@
 //! The parallel search (`std`): the same root values as the sequential search, with 2 and 4
-//! threads and both schemes, on every tic-tac-toe position and on 200 random Connect Four
-//! positions at depths 1 to 9; and stop and time limits honoured by every thread.
+//! threads and every scheme, on every tic-tac-toe position and on 200 random Connect Four
+//! positions at depths 1 to 9 (also with the threads taking turns in lock step, which makes
+//! ABDADA's helpers complete iterations first); and stop and time limits honoured by every
+//! thread.
 
 #![cfg(feature = "std")]
 
@@ -26,11 +28,13 @@ fn config(threads: u32, scheme: ParallelScheme) -> Config {
     }
 }
 
-const SETUPS: [(u32, ParallelScheme); 4] = [
+const SETUPS: [(u32, ParallelScheme); 6] = [
     (2, ParallelScheme::RootSplit),
     (4, ParallelScheme::RootSplit),
     (2, ParallelScheme::LazySmp),
     (4, ParallelScheme::LazySmp),
+    (2, ParallelScheme::Abdada),
+    (4, ParallelScheme::Abdada),
 ];
 
 #[test]
@@ -139,7 +143,7 @@ fn random_connect_four_positions_get_the_sequential_value_at_every_depth() {
 
 #[test]
 fn a_stop_from_another_thread_ends_a_parallel_search_with_the_last_completed_depth() {
-    for scheme in [ParallelScheme::RootSplit, ParallelScheme::LazySmp] {
+    for scheme in [ParallelScheme::RootSplit, ParallelScheme::LazySmp, ParallelScheme::Abdada] {
         let table: &'static TranspositionTable<i32, 65_536> = Box::leak(Box::default());
         let engine = Engine::<Connect4, Connect4Heuristic, 7, 42>::new(
             Connect4Heuristic,
@@ -174,7 +178,7 @@ fn a_stop_from_another_thread_ends_a_parallel_search_with_the_last_completed_dep
 
 #[test]
 fn a_time_limit_holds_on_every_thread() {
-    for scheme in [ParallelScheme::RootSplit, ParallelScheme::LazySmp] {
+    for scheme in [ParallelScheme::RootSplit, ParallelScheme::LazySmp, ParallelScheme::Abdada] {
         let table: &'static TranspositionTable<i32, 65_536> = Box::leak(Box::default());
         let engine = Engine::<Connect4, Connect4Heuristic, 7, 42>::new(
             Connect4Heuristic,
@@ -188,6 +192,47 @@ fn a_time_limit_holds_on_every_thread() {
         let result = parallel.search(&mut Connect4::new(), &limits).unwrap();
         assert!(started.elapsed() < Duration::from_secs(1), "{scheme:?}: {:?}", started.elapsed());
         assert!(!result.completed && result.depth >= 3, "{scheme:?}: depth {}", result.depth);
+    }
+}
+
+#[test]
+fn abdada_in_lock_step_gets_the_sequential_value_and_repeats() {
+    // The threads take turns (a simulated machine with a core per thread): deterministic, so
+    // a second run visits exactly the same nodes; helpers complete iterations before the main
+    // thread, whose result is then theirs, and the value is still the sequential one.
+    let positions = random_positions(40);
+    let mut sequential: Engine<Connect4, Connect4Heuristic, 7, 42> =
+        Engine::new(Connect4Heuristic, config(1, ParallelScheme::Abdada));
+    for threads in [2, 3, 5] {
+        let table: &'static TranspositionTable<i32, 65_536> = Box::leak(Box::default());
+        let engine = Engine::<Connect4, Connect4Heuristic, 7, 42>::new(
+            Connect4Heuristic,
+            Config { poll_interval_nodes: 16, ..config(threads, ParallelScheme::Abdada) },
+        )
+        .with_table(table);
+        let mut parallel = ParallelEngine::new(engine).unwrap();
+        parallel.set_min_split_nodes(0);
+        parallel.simulate_lock_step(true);
+        let (mut adopted, mut deferrals) = (0, 0);
+        for (index, position) in positions.iter().enumerate() {
+            let expected = sequential.search(&mut position.clone(), &Limits::depth(8)).unwrap();
+            let mut runs = Vec::new();
+            for _ in 0..2 {
+                table.clear();
+                parallel.clear_history();
+                let result = parallel.search(&mut position.clone(), &Limits::depth(8)).unwrap();
+                assert_eq!(result.score, expected.score, "position {index}, {threads} threads");
+                runs.push((result.nodes, parallel.last_thread_nodes().to_vec()));
+                deferrals += result.stats.deferrals;
+            }
+            assert_eq!(runs[0], runs[1], "position {index}: the lock-step run repeats");
+            let nodes = &runs[0].1;
+            assert_eq!(nodes.len(), threads as usize);
+            // The main thread's nodes are fewer than a sequential search's when a helper
+            // completed an iteration for it.
+            adopted += usize::from(nodes[0] < expected.nodes);
+        }
+        assert!(adopted > 0 && deferrals > 0, "{threads} threads: {adopted} {deferrals}");
     }
 }
 

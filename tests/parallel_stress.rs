@@ -1,7 +1,8 @@
-//! Stress tests of the parallel search (`std`): root splitting with YBWC below split nodes,
-//! compared with the sequential engine on deeper searches, on a game whose side to move does
-//! not alternate, with floating-point scores, under interruptions and errors, on reuse and
-//! with more threads than cores.
+//! Stress tests of the parallel search (`std`): root splitting with YBWC below split nodes
+//! (and ABDADA and Lazy SMP on deeper searches and variants), compared with the sequential
+//! engine on deeper searches, on a game whose side to move does not alternate, with
+//! floating-point scores, under interruptions and errors, on reuse and with more threads than
+//! cores.
 //!
 //! With `tie_break_seed`, the move chosen among equal root moves is the sequential search's:
 //! the split root searches every move above the first one's score and replays the
@@ -31,9 +32,13 @@ use rand_xorshift::XorShiftRng;
 // Shared helpers
 // ---------------------------------------------------------------------------------------------
 
-/// The value-preserving configuration with equal-draft table cutoffs.
+/// The value-preserving configuration with equal-draft table cutoffs, root splitting.
 fn base_config() -> Config {
-    Config { tt_cutoffs: TtCutoffs::EqualDraft, ..Config::value_preserving() }
+    Config {
+        tt_cutoffs: TtCutoffs::EqualDraft,
+        parallel_scheme: ParallelScheme::RootSplit,
+        ..Config::value_preserving()
+    }
 }
 
 /// Random Connect Four positions (not terminal) after 4 to 27 random moves.
@@ -1097,6 +1102,53 @@ fn lazy_smp_deeper_searches_get_the_sequential_values() {
         &[3, 8],
         &c4_with(table),
         &|| table.clear(),
+        false,
+    );
+}
+
+#[test]
+fn abdada_deeper_searches_and_variants_get_the_sequential_values() {
+    let positions = connect4_positions(10, 2_222);
+    let table: &'static C4Table = leak();
+    let tiny: &'static TinyTable = leak();
+    let abdada = |config| Config { parallel_scheme: ParallelScheme::Abdada, ..config };
+    for (label, config) in [
+        ("abdada", base_config()),
+        ("abdada seeded", Config { tie_break_seed: Some(7), ..base_config() }),
+        ("abdada no pvs", Config { pvs: false, ..base_config() }),
+        ("abdada no ordering", Config { ordering: false, ..base_config() }),
+        ("abdada poll 1", Config { poll_interval_nodes: 1, ..base_config() }),
+    ] {
+        let (config, make) = (abdada(config), c4_with(table));
+        compare(label, &positions, &[10, 11], config, &[2, 3, 8], &make, &|| table.clear(), false);
+    }
+    // A table of 64 slots: entries overwritten all the time, marks of moves still searched.
+    let config = abdada(base_config());
+    compare(
+        "abdada tiny",
+        &positions,
+        &[9],
+        config,
+        &[2, 4],
+        &c4_with(tiny),
+        &|| tiny.clear(),
+        false,
+    );
+    // The extra-turn game with floating scores: the side to move does not alternate.
+    let floats: &'static TranspositionTable<f64, 65_536> = leak();
+    let make = move |config| {
+        Engine::<Turns, TurnsEval<f64>, 8, 32>::new(TurnsEval { range: 100, scale: 0.5 }, config)
+            .with_table(floats)
+    };
+    let positions = turns_positions(16, 16, 40);
+    compare(
+        "abdada turns",
+        &positions,
+        &[8, 10],
+        config,
+        &[2, 3],
+        &make,
+        &|| floats.clear(),
         false,
     );
 }

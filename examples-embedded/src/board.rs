@@ -214,6 +214,37 @@ impl<T> Default for StaticSlot<T> {
     }
 }
 
+/// A `static` with a constant value, handed out once as `&'static mut`: for a value whose
+/// constant is all zeros (a Monte Carlo arena of `Node::EMPTY`), so that it lies in `.bss` and
+/// is never built on the stack (which [`StaticSlot`] may do).
+pub struct StaticCell<T> {
+    value: UnsafeCell<T>,
+    taken: AtomicBool,
+}
+
+// SAFETY: the value is reachable only through the one `&'static mut` that `take` hands out.
+unsafe impl<T> Sync for StaticCell<T> {}
+
+impl<T> StaticCell<T> {
+    /// A cell holding `value`.
+    pub const fn new(value: T) -> Self {
+        Self { value: UnsafeCell::new(value), taken: AtomicBool::new(false) }
+    }
+
+    /// The value, mutable; `None` after the first call. Call it from `main`, before any
+    /// interrupt uses the cell.
+    #[allow(clippy::mut_from_ref)]
+    pub fn take(&'static self) -> Option<&'static mut T> {
+        if self.taken.load(Ordering::Relaxed) {
+            return None;
+        }
+        self.taken.store(true, Ordering::Relaxed);
+        // SAFETY: `taken` was false, so no reference to the value exists yet, and none will
+        // be handed out again.
+        Some(unsafe { &mut *self.value.get() })
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The clock
 
@@ -387,20 +418,50 @@ pub struct Checker<'c> {
     lowest: usize,
 }
 
+/// The searches' memory, as the checker's header names it: "table 256 slots (4112 B)".
+pub struct Memory {
+    /// "table" or "arena".
+    pub what: &'static str,
+    /// How many slots or nodes.
+    pub count: usize,
+    /// "slots" or "nodes".
+    pub unit: &'static str,
+    /// Its bytes.
+    pub bytes: usize,
+}
+
+impl Memory {
+    /// The demo's transposition table.
+    pub const TABLE: Self = Self {
+        what: "table",
+        count: crate::demo::TABLE_SLOTS,
+        unit: "slots",
+        bytes: core::mem::size_of::<crate::demo::Table>(),
+    };
+    /// The demo's Monte Carlo arena.
+    pub const ARENA: Self = Self {
+        what: "arena",
+        count: crate::demo::ARENA_NODES,
+        unit: "nodes",
+        bytes: core::mem::size_of::<crate::demo::Arena>(),
+    };
+}
+
 impl<'c> Checker<'c> {
     /// Prints the header of the demo `name`, whose searches the host's results `expected`
-    /// cover.
+    /// cover, and which searches with the memory `memory` (the table, or the arena).
     pub fn new(
         name: &str,
         clock: &'c SysTickClock,
         expected: &'static [&'static Expected],
+        memory: Memory,
     ) -> Self {
         // What start-up used (cortex-m-rt painted the stack at reset), before any repaint.
         let lowest = lowest_touched();
         let mut out = Out::new();
-        out.str("alphabeta ").str(name).str(" on ").str(info::BOARD).str(": table ");
-        out.u64(crate::demo::TABLE_SLOTS as u64).str(" slots (");
-        out.u64(core::mem::size_of::<crate::demo::Table>() as u64).str(" B), stack region ");
+        out.str("alphabeta ").str(name).str(" on ").str(info::BOARD).str(": ");
+        out.str(memory.what).str(" ").u64(memory.count as u64).str(" ").str(memory.unit);
+        out.str(" (").u64(memory.bytes as u64).str(" B), stack region ");
         out.u64((stack_top() - stack_bottom()) as u64).str(" B").nl();
         Self {
             expected,

@@ -5,8 +5,13 @@
 //! Each search starts from a cleared table and a cleared sorter, so its result depends on
 //! nothing that ran before it. Only `core` and `alphabeta` are used here.
 
-use alphabeta::games::connect4::{solve, solver_engine, Connect4, Connect4Solver, SolverEngine};
+use alphabeta::chance::{ChanceConfig, ChanceEngine, ChanceError};
+use alphabeta::games::connect4::{
+    solve, solver_engine, Connect4, Connect4Eval, Connect4Solver, SolverEngine,
+};
+use alphabeta::games::hog::{Hog, HogEval};
 use alphabeta::games::tictactoe::{Board, TicTacToeEval};
+use alphabeta::mcts::{Mcts, MctsConfig, MctsError, MctsResult, Node, WhenFull};
 use alphabeta::ordering::DefaultSorter;
 use alphabeta::tt::TranspositionTable;
 use alphabeta::{Clock, Config, Engine, Limits, SearchError};
@@ -32,6 +37,26 @@ pub const fn tictactoe_engine(table: &'static Table) -> TicTacToeEngine {
 pub fn connect4_engine(table: &'static Table) -> Connect4Engine {
     solver_engine(table)
 }
+
+/// Hog with at most 3 dice a turn (14 outcomes a roll at most), `i32` scores (a won game is
+/// 1,000,000), 24 plies: the chance engine, expectimax with Star1 and Star2.
+pub type HogEngine =
+    ChanceEngine<Hog, HogEval<i32>, 14, 24, &'static Table, DefaultSorter<u8, 24, 16>>;
+
+/// A Hog engine over `table` (`const`, so it can be built in place in a `static`).
+pub const fn hog_engine(table: &'static Table) -> HogEngine {
+    ChanceEngine::with_parts(HogEval::new(), ChanceConfig::new(), table, DefaultSorter::new())
+}
+
+/// The Hog searches, in a race to 10 with up to 3 dice: name, scores (player 0 to choose),
+/// depth, and whether Star1 and Star2 are on (plain expectimax otherwise). The first two are
+/// solved to the end of the game (the longest line is `2 * (2 * 10 - a - b - 1)` plies).
+pub const HOG_SEARCHES: [(&str, [u32; 2], u32, bool); 4] = [
+    ("hog-solve-4-5", [4, 5], 20, true),
+    ("hog-solve-7-8", [7, 8], 8, true),
+    ("hog-depth-6", [0, 0], 6, true),
+    ("hog-expectimax-4", [0, 0], 4, false),
+];
 
 /// The time limit of the timed tic-tac-toe search, in microseconds of the board's clock.
 pub const TICTACTOE_TIME_LIMIT_MICROS: u64 = 40_000;
@@ -243,6 +268,125 @@ pub fn connect4<H: Harness>(
     harness.timed(CONNECT4_TIMED, CONNECT4_TIME_LIMIT_MICROS, result);
 }
 
+/// The Hog searches of [`HOG_SEARCHES`], each from a cleared table and sorter.
+#[inline(never)]
+pub fn hog<H: Harness>(engine: &mut HogEngine, table: &Table, harness: &mut H) {
+    for &(name, scores, depth, star) in &HOG_SEARCHES {
+        table.clear();
+        engine.clear_history();
+        engine.set_config(if star { ChanceConfig::new() } else { ChanceConfig::expectimax() });
+        let Ok(mut game) = Hog::with_scores(10, 3, scores, 0) else {
+            harness.exact(name, Err(SearchError::InvalidWindow));
+            continue;
+        };
+        harness.before(name);
+        let result = engine.search(&mut game, &Limits::depth(depth));
+        let result = result
+            .map(|r| Outcome {
+                value: r.score,
+                best: r.best_move,
+                nodes: r.nodes,
+                depth: r.depth,
+                exact: r.exact,
+            })
+            // A chance error of its own would mean a broken game: reported as a mismatch.
+            .map_err(|e| match e {
+                ChanceError::Search(e) => e,
+                _ => SearchError::InvalidWindow,
+            });
+        harness.exact(name, result);
+    }
+}
+
 fn outcome<const P: usize>(r: &alphabeta::SearchResult<u8, i32, P>) -> Outcome {
     Outcome { value: r.score, best: r.best_move, nodes: r.nodes, depth: r.depth, exact: r.exact }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Monte Carlo tree search
+
+/// Nodes of the Monte Carlo arena (20 bytes each): 5 KiB, used by tic-tac-toe and Connect Four
+/// in turn. Too small for a whole proof, so the arena is recycled when full.
+pub const ARENA_NODES: usize = 256;
+/// The Monte Carlo arena.
+pub type Arena = [Node<u8>; ARENA_NODES];
+
+/// MCTS-Solver with random playouts, recycling the arena when it is full.
+pub const MCTS_CONFIG: MctsConfig =
+    MctsConfig { when_full: WhenFull::Recycle, ..MctsConfig::new() };
+
+/// Iterations of each Monte Carlo search (a proof ends a search sooner).
+pub const MCTS_ITERATIONS: u64 = 20_000;
+
+/// The Monte Carlo searches: tic-tac-toe boards, then the Connect Four positions.
+pub const MCTS_TICTACTOE: [(&str, &str); 2] =
+    [("mcts-tictactoe-win", "XX.OO...."), ("mcts-tictactoe-draw", "....X....")];
+/// Names of the Monte Carlo searches of [`CONNECT4_POSITIONS`].
+pub const MCTS_CONNECT4: [&str; 8] = [
+    "mcts-connect4-l3-1",
+    "mcts-connect4-l3-2",
+    "mcts-connect4-l3-3",
+    "mcts-connect4-l3-4",
+    "mcts-connect4-l3-5",
+    "mcts-connect4-l3-6",
+    "mcts-connect4-l3-7",
+    "mcts-connect4-l3-8",
+];
+
+/// A Monte Carlo result as the harness compares it: `value` the proven result (1, 0, -1; 2
+/// when nothing is proven), `best` the move, `nodes` the iterations, `depth` the arena nodes
+/// in use at the end, `exact` whether the root is proven.
+fn mcts_outcome<const M: usize, const P: usize>(
+    result: Result<MctsResult<u8, M, P>, MctsError>,
+) -> Result<Outcome, SearchError> {
+    match result {
+        Ok(r) => Ok(Outcome {
+            value: r.proven.map_or(2, |outcome| outcome.value()),
+            best: r.best_move,
+            nodes: r.iterations,
+            depth: r.tree_nodes as u32,
+            exact: r.proven.is_some(),
+        }),
+        Err(MctsError::Search(error)) => Err(error),
+        // Not a search error; reported as one the checker prints.
+        Err(_) => Err(SearchError::InvalidWindow),
+    }
+}
+
+/// MCTS-Solver on the tic-tac-toe boards and the Connect Four positions, one after the other
+/// in `arena` (each search starts from an empty tree).
+#[inline(never)]
+pub fn mcts<H: Harness>(arena: &mut [Node<u8>], harness: &mut H) {
+    mcts_tictactoe(arena, harness);
+    mcts_connect4(arena, harness);
+}
+
+#[inline(never)]
+fn mcts_tictactoe<H: Harness>(arena: &mut [Node<u8>], harness: &mut H) {
+    let mut engine: Mcts<Board, TicTacToeEval, 9, 9, _> =
+        Mcts::new(TicTacToeEval, MCTS_CONFIG, arena);
+    for (name, cells) in MCTS_TICTACTOE {
+        let Ok(mut board) = Board::parse(cells) else {
+            harness.exact(name, Err(SearchError::InvalidWindow));
+            continue;
+        };
+        harness.before(name);
+        let result = engine.search(&mut board, &Limits::iterations(MCTS_ITERATIONS));
+        harness.exact(name, mcts_outcome(result));
+    }
+}
+
+#[inline(never)]
+fn mcts_connect4<H: Harness>(arena: &mut [Node<u8>], harness: &mut H) {
+    let mut engine: Mcts<Connect4, Connect4Eval, 7, 42, _> =
+        Mcts::new(Connect4Eval, MCTS_CONFIG, arena);
+    for (&(moves, _), name) in CONNECT4_POSITIONS.iter().zip(MCTS_CONNECT4) {
+        let Ok(mut position) = Connect4::from_moves(moves) else {
+            harness.exact(name, Err(SearchError::InvalidWindow));
+            continue;
+        };
+        harness.before(name);
+        let result = engine.search(&mut position, &Limits::iterations(MCTS_ITERATIONS));
+        harness.exact(name, mcts_outcome(result));
+    }
 }

@@ -15,7 +15,7 @@ pub const ALPHABETA_TT_CUTOFFS_NEVER: u32 = 2;
 /// `alphabeta_config.parallel_scheme`: every thread searches the whole root, sharing the table.
 pub const ALPHABETA_PARALLEL_LAZY_SMP: u32 = 0;
 /// `alphabeta_config.parallel_scheme`: the first root move alone, then the others shared out,
-/// and the same at each first move down the principal variation (default).
+/// and the same at each first move down the principal variation.
 pub const ALPHABETA_PARALLEL_ROOT_SPLIT: u32 = 1;
 /// `alphabeta_config.root_search`: the full window in every iteration (default).
 pub const ALPHABETA_ROOT_SEARCH_FULL_WINDOW: u32 = 0;
@@ -28,6 +28,9 @@ pub const ALPHABETA_ROOT_SEARCH_MTDF: u32 = 2;
 pub const ALPHABETA_NULL_MOVE_ADAPTIVE: u32 = 0;
 /// The largest fixed `alphabeta_config.null_move_reduction`.
 pub const ALPHABETA_NULL_MOVE_MAX_REDUCTION: u32 = 8;
+/// `alphabeta_config.parallel_scheme`: ABDADA (Weill 1996): every thread searches the whole
+/// root, sharing the table, and puts off the moves another thread is searching (default).
+pub const ALPHABETA_PARALLEL_ABDADA: u32 = 2;
 /// `alphabeta_config.score_type`: `int32_t` scores from `evaluate` (default).
 pub const ALPHABETA_SCORE_INT32: u32 = 0;
 /// `alphabeta_config.score_type`: `double` scores from `evaluate_double`.
@@ -86,11 +89,12 @@ pub struct alphabeta_config {
     /// `clone_state` and `free_state` callbacks, callbacks safe to call on other threads
     /// (each on its own copy of the state), and a thread-safe clock and progress callback.
     pub threads: u32,
-    /// `ALPHABETA_PARALLEL_ROOT_SPLIT` (default) or `ALPHABETA_PARALLEL_LAZY_SMP`.
+    /// `ALPHABETA_PARALLEL_ABDADA` (default), `ALPHABETA_PARALLEL_ROOT_SPLIT` or
+    /// `ALPHABETA_PARALLEL_LAZY_SMP`.
     pub parallel_scheme: u32,
-    /// Root splitting keeps an iteration on one thread while the search so far has visited
-    /// fewer nodes than this (forking the pool costs more than it saves on small trees).
-    /// Default 16384; 0 splits every iteration from depth 2 on.
+    /// The other threads start helping once the search has visited this many nodes (before,
+    /// every iteration runs on the calling thread alone: on small trees a second thread costs
+    /// more than it saves). Default 16384; 0 starts at the first iteration.
     pub parallel_min_split_nodes: u32,
     /// `ALPHABETA_ROOT_SEARCH_*`: how each iteration searches the root. Default
     /// `FULL_WINDOW`.
@@ -158,7 +162,7 @@ pub extern "C" fn alphabeta_config_default() -> alphabeta_config {
         tie_break: false,
         tie_break_seed: 0,
         threads: 1,
-        parallel_scheme: ALPHABETA_PARALLEL_ROOT_SPLIT,
+        parallel_scheme: ALPHABETA_PARALLEL_ABDADA,
         parallel_min_split_nodes: DEFAULT_MIN_SPLIT_NODES,
         root_search: ALPHABETA_ROOT_SEARCH_FULL_WINDOW,
         aspiration_half_width: c.aspiration_half_width,
@@ -233,6 +237,7 @@ pub(crate) fn convert(
         parallel_scheme: match c.parallel_scheme {
             ALPHABETA_PARALLEL_LAZY_SMP => alphabeta::ParallelScheme::LazySmp,
             ALPHABETA_PARALLEL_ROOT_SPLIT => alphabeta::ParallelScheme::RootSplit,
+            ALPHABETA_PARALLEL_ABDADA => alphabeta::ParallelScheme::Abdada,
             _ => return Err(ALPHABETA_ERROR_BAD_CONFIG),
         },
         root_search,

@@ -39,6 +39,11 @@ pub(crate) type DoubleParallel = alphabeta::parallel::ParallelEngine<
     DefaultSorter<u32, MAX_PLY>,
 >;
 
+/// A Monte Carlo engine over the host's game, its arena in the host's memory (or owned by the
+/// engine, for `alphabeta_mcts_new`).
+pub(crate) type MctsEngine<E> =
+    alphabeta::mcts::Mcts<CGame, E, MAX_MOVES, MAX_PLY, &'static mut [alphabeta::mcts::Node<u32>]>;
+
 pub(crate) enum Kind {
     Int(IntEngine),
     Double(DoubleEngine),
@@ -46,16 +51,23 @@ pub(crate) enum Kind {
     IntParallel(Box<IntParallel>),
     #[cfg(feature = "std")]
     DoubleParallel(Box<DoubleParallel>),
+    MctsInt(MctsEngine<IntEval>),
+    MctsDouble(MctsEngine<DoubleEval>),
 }
 
 impl Kind {
     pub(crate) fn is_double(&self) -> bool {
         match self {
-            Kind::Double(_) => true,
+            Kind::Double(_) | Kind::MctsDouble(_) => true,
             #[cfg(feature = "std")]
             Kind::DoubleParallel(_) => true,
             _ => false,
         }
+    }
+
+    /// A Monte Carlo engine (`alphabeta_mcts_init`, `alphabeta_mcts_new`).
+    pub(crate) fn is_mcts(&self) -> bool {
+        matches!(self, Kind::MctsInt(_) | Kind::MctsDouble(_))
     }
 
     pub(crate) fn is_parallel(&self) -> bool {
@@ -64,6 +76,8 @@ impl Kind {
             Kind::IntParallel(engine) => engine.threads() > 1,
             #[cfg(feature = "std")]
             Kind::DoubleParallel(engine) => engine.threads() > 1,
+            Kind::MctsInt(engine) => engine.config().threads != 1,
+            Kind::MctsDouble(engine) => engine.config().threads != 1,
             _ => false,
         }
     }
@@ -87,9 +101,13 @@ impl Kind {
         }
     }
 
-    /// Empties the engine's transposition table.
+    /// Empties the engine's transposition table (a Monte Carlo engine's kept tree).
     pub(crate) fn clear_table(&mut self) {
-        if let Some(engine) = self.int_engine() {
+        if let Kind::MctsInt(engine) = self {
+            engine.clear_tree();
+        } else if let Kind::MctsDouble(engine) = self {
+            engine.clear_tree();
+        } else if let Some(engine) = self.int_engine() {
             engine.table().clear();
         } else if let Some(engine) = self.double_engine() {
             engine.table().clear();
@@ -213,25 +231,14 @@ unsafe fn build(
         Ok(parts) => parts,
         Err(status) => return status,
     };
+    let placeholder = Kind::Int(Engine::with_parts(
+        IntEval,
+        config,
+        TableSlice::new(&[], &EMPTY_GENERATION),
+        DefaultSorter::with_config(ordering),
+    ));
     // SAFETY: `memory` is valid for writes (the caller's promise).
-    unsafe {
-        memory.write(alphabeta_engine {
-            magic: MAGIC,
-            stop: AtomicBool::new(false),
-            state: AtomicU8::new(IDLE),
-            on_heap,
-            generation: AtomicU8::new(0),
-            owns_table: on_heap,
-            table_slots: slots,
-            table_memory: table,
-            kind: UnsafeCell::new(Kind::Int(Engine::with_parts(
-                IntEval,
-                config,
-                TableSlice::new(&[], &EMPTY_GENERATION),
-                DefaultSorter::with_config(ordering),
-            ))),
-        });
-    }
+    unsafe { write_engine(memory, placeholder, on_heap, slots, table) };
     // SAFETY: just written; the generation and the slots live as long as the engine (the
     // caller's promise), so extending their lifetime to 'static is sound while it is used.
     let engine = unsafe { &mut *memory };
@@ -312,6 +319,78 @@ unsafe fn build(
     ALPHABETA_OK
 }
 
+/// Writes an idle engine of `kind` to `memory`, with its table's or arena's memory at `owned`:
+/// `memory_items` table slots or arena nodes, freed with a heap engine (`release`).
+///
+/// # Safety
+/// `memory` is valid for writes of an engine and aligned.
+pub(crate) unsafe fn write_engine(
+    memory: *mut alphabeta_engine,
+    kind: Kind,
+    on_heap: bool,
+    memory_items: usize,
+    owned: *mut u8,
+) {
+    let engine = alphabeta_engine {
+        magic: MAGIC,
+        stop: AtomicBool::new(false),
+        state: AtomicU8::new(IDLE),
+        on_heap,
+        generation: AtomicU8::new(0),
+        owns_table: on_heap,
+        table_slots: memory_items,
+        table_memory: owned,
+        kind: UnsafeCell::new(kind),
+    };
+    // SAFETY: `memory` is valid for writes (the caller's promise).
+    unsafe { memory.write(engine) };
+}
+
+/// `*value`, or `default` when `value` is NULL (a configuration argument).
+///
+/// # Safety
+/// `value` is NULL or valid for a read.
+pub(crate) unsafe fn read_or<T: Copy>(value: *const T, default: T) -> T {
+    if value.is_null() {
+        default
+    } else {
+        // SAFETY: non-NULL, valid (the caller's promise).
+        unsafe { *value }
+    }
+}
+
+/// Checks memory for an engine: large enough, aligned, and not an engine a call runs on.
+///
+/// # Safety
+/// `memory` is valid for reads of `size` bytes.
+pub(crate) unsafe fn engine_memory(
+    memory: *mut c_void,
+    size: usize,
+) -> Result<(), alphabeta_status> {
+    if size < size_of::<alphabeta_engine>()
+        || !(memory as usize).is_multiple_of(align_of::<alphabeta_engine>())
+    {
+        return Err(ALPHABETA_ERROR_ENGINE_MEMORY);
+    }
+    // A call runs on an engine there (this is one of its callbacks, or the engine was freed
+    // during the call, which only defers the free): building over it would rewrite the engine
+    // that call uses. Nothing is touched.
+    // SAFETY: `memory` is valid for an engine (the caller's promise).
+    if unsafe { busy::overlaps(memory.cast(), size_of::<alphabeta_engine>()) } {
+        return Err(ALPHABETA_ERROR_ALREADY_SEARCHING);
+    }
+    Ok(())
+}
+
+/// Whether the bytes `start..start + len` overlap an engine a call runs on.
+///
+/// # Safety
+/// As `busy::overlaps`.
+pub(crate) unsafe fn busy_overlaps(start: *const u8, len: usize) -> bool {
+    // SAFETY: forwarded.
+    unsafe { busy::overlaps(start, len) }
+}
+
 pub(crate) static EMPTY_GENERATION: AtomicU8 = AtomicU8::new(0);
 
 fn zero<L: Slot>(slots: &[L]) {
@@ -364,24 +443,12 @@ pub unsafe extern "C" fn alphabeta_engine_init(
         if memory.is_null() || out.is_null() {
             return ALPHABETA_ERROR_NULL_POINTER;
         }
-        if memory_size < size_of::<alphabeta_engine>()
-            || !(memory as usize).is_multiple_of(align_of::<alphabeta_engine>())
-        {
-            return ALPHABETA_ERROR_ENGINE_MEMORY;
+        // SAFETY: the caller's promise about `memory`.
+        if let Err(status) = unsafe { engine_memory(memory, memory_size) } {
+            return status;
         }
-        // A call runs on an engine there (this is one of its callbacks, or the engine was
-        // freed during the call, which only defers the free): building over it would rewrite
-        // the engine that call uses. Nothing is touched.
-        // SAFETY: `memory` is valid for an engine (the caller's promise).
-        if unsafe { busy::overlaps(memory.cast(), size_of::<alphabeta_engine>()) } {
-            return ALPHABETA_ERROR_ALREADY_SEARCHING;
-        }
-        let config = if config.is_null() {
-            alphabeta_config_default()
-        } else {
-            // SAFETY: non-NULL, pointing at a config (the caller's promise).
-            unsafe { *config }
-        };
+        // SAFETY: NULL or a config (the caller's promise).
+        let config = unsafe { read_or(config, alphabeta_config_default()) };
         if convert(&config).is_err() {
             return ALPHABETA_ERROR_BAD_CONFIG;
         }
@@ -455,12 +522,8 @@ pub unsafe extern "C" fn alphabeta_engine_new(
             if out.is_null() {
                 return ALPHABETA_ERROR_NULL_POINTER;
             }
-            let config = if config.is_null() {
-                alphabeta_config_default()
-            } else {
-                // SAFETY: non-NULL, pointing at a config (the caller's promise).
-                unsafe { *config }
-            };
+            // SAFETY: NULL or a config (the caller's promise).
+            let config = unsafe { read_or(config, alphabeta_config_default()) };
             if convert(&config).is_err() {
                 return ALPHABETA_ERROR_BAD_CONFIG;
             }
@@ -550,10 +613,14 @@ unsafe fn release(engine: *mut alphabeta_engine) {
         let boxed = unsafe { Box::from_raw(engine) };
         let (owned, table, slots) = (boxed.owns_table, boxed.table_memory, boxed.table_slots);
         // SAFETY: no call uses the engine (the caller's promise).
-        let double = unsafe { (*boxed.kind.get()).is_double() };
-        // The engine (and its thread pool) first, then the table it points into.
+        let (double, mcts) =
+            unsafe { ((*boxed.kind.get()).is_double(), (*boxed.kind.get()).is_mcts()) };
+        // The engine (and its thread pool) first, then the table or arena it points into.
         drop(boxed);
-        if owned {
+        if owned && mcts {
+            // SAFETY: allocated in `alphabeta_mcts_new` with `slots` nodes.
+            unsafe { crate::mcts::free_arena(table, slots) };
+        } else if owned {
             // SAFETY: allocated in `alphabeta_engine_new` with `slots` slots of this type.
             unsafe { free_table(table, slots, double) };
         }
@@ -842,6 +909,8 @@ pub unsafe extern "C" fn alphabeta_engine_clear_history(
                 Kind::IntParallel(engine) => engine.clear_history(),
                 #[cfg(feature = "std")]
                 Kind::DoubleParallel(engine) => engine.clear_history(),
+                // No killers or history to forget.
+                Kind::MctsInt(_) | Kind::MctsDouble(_) => {}
             }
             ALPHABETA_OK
         })

@@ -148,8 +148,22 @@ impl CGame {
         Ok(Self { table, error, owned: false })
     }
 
+    /// The game of a search on `kind`: the callbacks its score type needs, and `clone_state`
+    /// and `free_state` for an engine with several threads (`NULL_CALLBACK` otherwise).
+    pub(crate) fn for_engine(
+        table: alphabeta_game,
+        kind: &Kind,
+        error: &AtomicI32,
+    ) -> Result<Self, alphabeta_status> {
+        let game = Self::new(table, kind.is_double(), error)?;
+        if kind.is_parallel() && (table.clone_state.is_none() || table.free_state.is_none()) {
+            return Err(ALPHABETA_ERROR_NULL_CALLBACK);
+        }
+        Ok(game)
+    }
+
     /// Records the first error of the call.
-    fn fail(&self, status: alphabeta_status) {
+    pub(crate) fn fail(&self, status: alphabeta_status) {
         // SAFETY: the error slot outlives every copy of the game (see the field).
         let slot = unsafe { &*self.error };
         let _ = slot.compare_exchange(0, status as i32, Ordering::Relaxed, Ordering::Relaxed);
@@ -236,13 +250,13 @@ impl CGame {
 /// capacity)` returns how many it wrote). More moves than fit mark the list overflowed (the
 /// search then fails with `MOVE_OVERFLOW`); a negative count does too and returns `false`, so
 /// the caller can report `NEGATIVE_MOVE_COUNT`.
-pub(crate) fn fill_moves<const N: usize>(
-    moves: &mut MoveList<u32, N>,
-    generate: impl FnOnce(*mut u32, i32) -> i32,
+pub(crate) fn fill_moves<T, const N: usize>(
+    moves: &mut MoveList<T, N>,
+    generate: impl FnOnce(*mut T, i32) -> i32,
 ) -> bool {
     let spare = moves.spare_capacity_mut();
     let capacity = spare.len().min(i32::MAX as usize);
-    let count = generate(spare.as_mut_ptr().cast::<u32>(), capacity as i32);
+    let count = generate(spare.as_mut_ptr().cast::<T>(), capacity as i32);
     match usize::try_from(count) {
         Ok(count) if count <= capacity => {
             // SAFETY: the generator initialised `count <= capacity` moves.

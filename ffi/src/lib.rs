@@ -20,6 +20,8 @@
 //! | `search.rs` | [`alphabeta_search`], the window searches and MTD(f) |
 //! | `analysis.rs` | [`alphabeta_analyze`]: every root move's score, multi-PV |
 //! | `multi.rs` | multi-player games and search |
+//! | `chance.rs` | games with chance nodes: expectimax with Star1 and Star2 |
+//! | `mcts.rs` | Monte Carlo tree search: its configuration, limits, engines and results |
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![allow(non_camel_case_types)]
@@ -44,20 +46,24 @@ use alphabeta::{
 include!(concat!(env!("OUT_DIR"), "/capacities.rs"));
 
 mod analysis;
+mod chance;
 mod config;
 mod engine;
 mod game;
 mod limits;
+mod mcts;
 mod multi;
 mod result;
 mod search;
 mod status;
 
 pub use analysis::*;
+pub use chance::*;
 pub use config::*;
 pub use engine::*;
 pub use game::*;
 pub use limits::*;
+pub use mcts::*;
 pub use multi::*;
 pub use result::*;
 pub use search::*;

@@ -12,8 +12,8 @@ use alphabeta::tt::{Slot32, TableSlice};
 use alphabeta::{EvalContext, MoveList};
 
 use crate::{
-    alphabeta_config, alphabeta_config_default, alphabeta_limits, alphabeta_status, convert,
-    fill_moves, guard, status_of, Clocks, MAX_MOVES, MAX_PLY,
+    alphabeta_config, alphabeta_config_default, alphabeta_limits, alphabeta_status, caller_slots,
+    convert, fill_moves, guard, status_of, Clocks, MAX_MOVES, MAX_PLY,
 };
 use alphabeta_status::*;
 
@@ -438,24 +438,10 @@ pub unsafe extern "C" fn alphabeta_multi_search(
         if double || config.search.threads != 1 {
             return ALPHABETA_ERROR_BAD_CONFIG;
         }
-        let slots = if table_memory.is_null() {
-            if table_bytes != 0 {
-                return ALPHABETA_ERROR_NULL_POINTER;
-            }
-            0
-        } else {
-            let slots = table_bytes / core::mem::size_of::<Slot32>();
-            if !(table_memory as usize).is_multiple_of(16) || slots < 2 {
-                return ALPHABETA_ERROR_TABLE_MEMORY;
-            }
-            slots
-        };
-        let slots: &[Slot32] = if slots == 0 {
-            &[]
-        } else {
-            // SAFETY: 16-byte aligned memory for `slots` slots (the caller's promise); a slot is
-            // atomic words, valid for any bits (the caller clears it or accepts old entries).
-            unsafe { core::slice::from_raw_parts(table_memory.cast::<Slot32>(), slots) }
+        // SAFETY: the caller's table memory.
+        let slots = match unsafe { caller_slots::<Slot32>(table_memory, table_bytes) } {
+            Ok(slots) => slots,
+            Err(status) => return status,
         };
         let bounds = if table.has_bounds {
             match checked_bounds(table.players, table.min_score, table.max_sum) {

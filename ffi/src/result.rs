@@ -127,3 +127,54 @@ impl Outcome {
         }
     }
 }
+/// Writes a search's C result and as much of its principal variation `line` as `pv` holds,
+/// and returns `OK`, or `PV_TRUNCATED` when the line was longer than a buffer (a NULL buffer
+/// of capacity 0 asked for no PV: nothing is truncated then).
+///
+/// # Safety
+/// `result` is valid for a write; `pv` holds `pv_capacity` moves (or is NULL with 0).
+pub(crate) unsafe fn deliver<R>(
+    result: *mut R,
+    value: R,
+    line: &[u32],
+    pv: *mut u32,
+    pv_capacity: usize,
+) -> alphabeta_status {
+    let written = line.len().min(pv_capacity);
+    if written > 0 {
+        // SAFETY: `pv` holds `pv_capacity >= written` moves (the caller's promise).
+        unsafe { core::ptr::copy_nonoverlapping(line.as_ptr(), pv, written) };
+    }
+    // SAFETY: `result` is valid for a write.
+    unsafe { result.write(value) };
+    if line.len() > pv_capacity && !pv.is_null() {
+        alphabeta_status::ALPHABETA_ERROR_PV_TRUNCATED
+    } else {
+        alphabeta_status::ALPHABETA_OK
+    }
+}
+
+/// The transposition-table slots in a caller's memory: `memory` for `bytes` bytes, 16-byte
+/// aligned, at least 2 slots of `S`; NULL and 0 for no table.
+///
+/// # Safety
+/// `memory` is valid for `bytes` bytes and stays so while the slots are used, or is NULL.
+pub(crate) unsafe fn caller_slots<'a, S: alphabeta::tt::Slot>(
+    memory: *mut c_void,
+    bytes: usize,
+) -> Result<&'a [S], alphabeta_status> {
+    if memory.is_null() {
+        return if bytes == 0 {
+            Ok(&[])
+        } else {
+            Err(alphabeta_status::ALPHABETA_ERROR_NULL_POINTER)
+        };
+    }
+    let count = bytes / core::mem::size_of::<S>();
+    if !(memory as usize).is_multiple_of(16) || count < 2 {
+        return Err(alphabeta_status::ALPHABETA_ERROR_TABLE_MEMORY);
+    }
+    // SAFETY: 16-byte aligned memory for `count` slots (the caller's promise); a slot is atomic
+    // words, valid for any bits (the caller clears it or accepts old entries).
+    Ok(unsafe { core::slice::from_raw_parts(memory.cast::<S>(), count) })
+}

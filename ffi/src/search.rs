@@ -14,7 +14,8 @@ use super::*;
 ///   than a buffer is truncated to it and the call returns `PV_TRUNCATED` with the result
 ///   complete.
 ///
-/// Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `NULL_CALLBACK` (also a missing `clone_state` or
+/// Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `WRONG_ENGINE` (a Monte Carlo engine: use
+/// `alphabeta_mcts_search`), `NULL_CALLBACK` (also a missing `clone_state` or
 /// `free_state` on an engine with several threads), `ALREADY_SEARCHING`, `ZERO_MAX_DEPTH`,
 /// `MIN_DEPTH_ABOVE_MAX_DEPTH`, `DEPTH_BEYOND_CAPACITY`, `NO_CLOCK`, `MOVE_OVERFLOW`,
 /// `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `SCORE_OUT_OF_RANGE` (see the evaluate callback),
@@ -37,14 +38,14 @@ pub unsafe extern "C" fn alphabeta_search(
     // SAFETY: checked non-NULL; valid by the caller's promise.
     let (table, limits) = unsafe { (*game, *limits) };
     let body = |kind: &mut Kind, stop: &AtomicBool| {
+        if kind.is_mcts() {
+            return ALPHABETA_ERROR_WRONG_ENGINE;
+        }
         let error = AtomicI32::new(0);
-        let mut game = match CGame::new(table, kind.is_double(), &error) {
+        let mut game = match CGame::for_engine(table, kind, &error) {
             Ok(game) => game,
             Err(status) => return status,
         };
-        if kind.is_parallel() && (table.clone_state.is_none() || table.free_state.is_none()) {
-            return ALPHABETA_ERROR_NULL_CALLBACK;
-        }
         let clocks = Clocks::new(&limits);
         let mut rust_limits = clocks.limits(&limits);
         rust_limits.stop = Some(stop);
@@ -69,6 +70,7 @@ pub unsafe extern "C" fn alphabeta_search(
             Kind::DoubleParallel(engine) => engine
                 .search_with_info(&mut game, &rust_limits, double_info)
                 .map(|r| fill(r, double_scores)),
+            Kind::MctsInt(_) | Kind::MctsDouble(_) => return ALPHABETA_ERROR_WRONG_ENGINE,
         };
         drop(game);
         if let Some(status) = status_of(error.load(Ordering::Relaxed)) {
@@ -83,19 +85,8 @@ pub unsafe extern "C" fn alphabeta_search(
             Ok(parts) => parts,
             Err(error) => return error.into(),
         };
-        let written = line.len().min(pv_capacity);
-        if written > 0 {
-            // SAFETY: `pv` holds `pv_capacity >= written` moves (the caller's promise).
-            unsafe { core::ptr::copy_nonoverlapping(line.as_ptr(), pv, written) };
-        }
-        // SAFETY: `result` is valid for a write.
-        unsafe { result.write(c_result) };
-        // A NULL buffer (capacity 0) asked for no PV: nothing was truncated.
-        if line.len() > pv_capacity && !pv.is_null() {
-            ALPHABETA_ERROR_PV_TRUNCATED
-        } else {
-            ALPHABETA_OK
-        }
+        // SAFETY: `result` valid for a write, `pv` for `pv_capacity` moves (the caller's).
+        unsafe { deliver(result, c_result, &line, pv, pv_capacity) }
     };
     // SAFETY: the caller's promise.
     unsafe { with_engine(engine, body) }
@@ -110,7 +101,8 @@ pub unsafe extern "C" fn alphabeta_search(
 /// the full window). ±`INT32_MAX` are valid as bounds only: the evaluate callback's scores
 /// must still lie within `-(1000000 - ply)..=1000000 - ply` (±`INT32_MAX` from it is
 /// `SCORE_OUT_OF_RANGE`). `INT32_MIN` is below -infinity: `INVALID_WINDOW`. Errors: as
-/// `alphabeta_search` (but not `ZERO_MAX_DEPTH`), plus `INVALID_WINDOW` and
+/// `alphabeta_search` (`WRONG_ENGINE` for a Monte Carlo engine; not `ZERO_MAX_DEPTH`), plus
+/// `INVALID_WINDOW` and
 /// `WRONG_SCORE_TYPE` (a double engine: use `alphabeta_search_window_double`).
 ///
 /// # Safety
@@ -247,6 +239,9 @@ unsafe fn window(
     // SAFETY: checked non-NULL.
     let table = unsafe { *game };
     let body = |kind: &mut Kind, _: &AtomicBool| {
+        if kind.is_mcts() {
+            return ALPHABETA_ERROR_WRONG_ENGINE;
+        }
         let error = AtomicI32::new(0);
         let mut game = match CGame::new(table, kind.is_double(), &error) {
             Ok(game) => game,

@@ -67,9 +67,12 @@ pub enum alphabeta_status {
     /// Best-reply search without `generate_moves_for` and `set_player_to_move`.
     ALPHABETA_ERROR_OUT_OF_TURN_UNSUPPORTED = 23,
     /// A multi-player game declares score bounds no vector can meet (`players * min_score >
-    /// max_sum`), or too wide for exact int32 arithmetic (see `alphabeta_multi_game.has_bounds`).
+    /// max_sum`), or too wide for exact int32 arithmetic (see `alphabeta_multi_game.has_bounds`);
+    /// or a chance game's score bound is negative, NaN, infinite or `INT32_MAX` (see
+    /// `alphabeta_chance_game.has_score_bound`).
     ALPHABETA_ERROR_INVALID_BOUNDS = 24,
-    /// A score vector broke the bounds the game declared.
+    /// A score vector broke the bounds the game declared (multi-player search), or a score
+    /// its bound (chance search).
     ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS = 25,
     /// The memory for the table (or the engine) could not be allocated.
     ALPHABETA_ERROR_OUT_OF_MEMORY = 26,
@@ -81,11 +84,32 @@ pub enum alphabeta_status {
     /// `-(1e6 - p)..=1e6 - p`). Out of range are, say, 1000000 at ply 3, anything beyond
     /// ±1000000, ±`INT32_MAX`, ±infinity and `INT32_MIN` (see `alphabeta_game.evaluate`).
     ALPHABETA_ERROR_SCORE_OUT_OF_RANGE = 28,
+    /// A chance node wrote no outcome.
+    ALPHABETA_ERROR_NO_OUTCOMES = 29,
+    /// A chance node wrote an outcome of weight 0.
+    ALPHABETA_ERROR_ZERO_WEIGHT = 30,
+    /// A chance node's weights sum to more than `ALPHABETA_MAX_TOTAL_WEIGHT`.
+    ALPHABETA_ERROR_TOTAL_WEIGHT_TOO_LARGE = 31,
+    /// Star1 or Star2 is on and the chance game declares no score bound.
+    ALPHABETA_ERROR_BOUND_REQUIRED = 32,
+    /// A Monte Carlo call on an alpha-beta engine, or an alpha-beta call (a search, a window
+    /// search) on a Monte Carlo engine.
+    ALPHABETA_ERROR_WRONG_ENGINE = 33,
+    /// The memory given for a Monte Carlo arena is misaligned (`alphabeta_mcts_node_align()`),
+    /// holds fewer than 2 nodes, or overlaps the engine's memory; or, at search time, the arena
+    /// cannot hold the root and its children.
+    ALPHABETA_ERROR_ARENA_MEMORY = 34,
+    /// A Monte Carlo search without an end: neither an iteration budget nor a time limit.
+    ALPHABETA_ERROR_NO_BUDGET = 35,
+    /// The children's buffer of `alphabeta_mcts_search` was too small: the result is
+    /// complete, the children truncated to the buffer (`children_length` says how many there
+    /// are).
+    ALPHABETA_ERROR_CHILDREN_TRUNCATED = 36,
     /// The buffer for an analysis' root moves was too small: the analysis is complete,
     /// `count` says how many moves the root has, and the best `capacity` were written.
-    ALPHABETA_ERROR_MOVES_TRUNCATED = 29,
+    ALPHABETA_ERROR_MOVES_TRUNCATED = 37,
     /// An analysis was asked for no line (`lines` is 0).
-    ALPHABETA_ERROR_ZERO_LINES = 30,
+    ALPHABETA_ERROR_ZERO_LINES = 38,
 }
 
 use alphabeta_status::*;
@@ -148,13 +172,21 @@ pub extern "C" fn alphabeta_status_message(status: alphabeta_status_value) -> *c
         21 => b"a multi-player game needs 2 to ALPHABETA_MAX_PLAYERS players\0",
         22 => b"the player to move is out of range\0",
         23 => b"best-reply search needs generate_moves_for and set_player_to_move\0",
-        24 => b"the declared score bounds are impossible (players * min_score > max_sum) or too wide for int32 sums\0",
-        25 => b"a score vector broke the declared bounds\0",
+        24 => b"the declared score bounds are impossible (players * min_score > max_sum), too wide for int32 sums, or a chance game's bound is negative, NaN, infinite or INT32_MAX\0",
+        25 => b"a score (or score vector) broke the declared bounds\0",
         26 => b"out of memory: the table could not be allocated\0",
         27 => b"the thread pool could not be started (the system refused the threads)\0",
         28 => b"the evaluator returned a score outside the valid range (at ply p: -(1000000 - p)..=1000000 - p; never INT32_MAX, infinity or INT32_MIN)\0",
-        29 => b"the root-move buffer is too small; the best moves that fit were written\0",
-        30 => b"an analysis needs at least 1 line\0",
+        29 => b"a chance node has no outcome\0",
+        30 => b"a chance node has an outcome of weight 0\0",
+        31 => b"the outcome weights of a chance node sum to more than ALPHABETA_MAX_TOTAL_WEIGHT\0",
+        32 => b"Star1 and Star2 need the game's score bound (has_score_bound), or switch them off\0",
+        33 => b"the call does not match the engine's kind (alpha-beta or Monte Carlo)\0",
+        34 => b"the arena memory is misaligned, holds fewer than 2 nodes, overlaps the engine, or cannot hold the root's children\0",
+        35 => b"a Monte Carlo search needs an iteration budget or a time limit\0",
+        36 => b"the children's buffer is too small; the children were truncated\0",
+        37 => b"the root-move buffer is too small; the best moves that fit were written\0",
+        38 => b"an analysis needs at least 1 line\0",
         _ => b"unknown status\0",
     };
     message.as_ptr().cast()

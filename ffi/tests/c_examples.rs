@@ -10,7 +10,10 @@
 //!   the history) before every position, as the Rust example does;
 //! * `tictactoe.c --solve`: the Rust example's answer (its algorithm, run here) and the data
 //!   file's, for a set of boards;
-//! * `tictactoe.c` in play: the engine never loses, against every sequence of human moves;
+//! * `tictactoe.c` in play: the engine never loses, against every sequence of human moves,
+//!   with alpha-beta and with Monte Carlo tree search (`--engine mcts`, its tree kept);
+//! * `tictactoe.c --engine mcts --solve`: the proven value of every 20th position of the
+//!   data file, and a best move of it;
 //! * `misuse.c`: all passed.
 //!
 //! Needs `make`, `gcc`, `g++` and `valgrind` (Debian/Ubuntu packages `make gcc g++
@@ -205,10 +208,45 @@ fn check_tictactoe_solve() {
     }
 }
 
+/// `tictactoe.c --engine mcts --solve` on every 20th position of the data file: the proven
+/// value, and a move among the best.
+fn check_tictactoe_mcts_solve() {
+    let data = std::fs::read_to_string(root().join("tests/data/tictactoe/positions.txt"))
+        .expect("positions.txt");
+    let program = out_dir().join("tictactoe");
+    let mut checked = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#')).step_by(20) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let output = Command::new(&program)
+            .args(["--engine", "mcts", "--solve", f[0]])
+            .output()
+            .expect("runs");
+        assert!(output.status.success(), "tictactoe --engine mcts --solve {}: {output:?}", f[0]);
+        let c = String::from_utf8(output.stdout).expect("UTF-8");
+        let words: Vec<&str> = c.split_whitespace().collect();
+        assert_eq!(words[..2], ["value", f[2]], "{}: {c}", f[0]);
+        if f[3] == "-" {
+            assert_eq!(words[3], "-", "{}: {c}", f[0]);
+        } else {
+            assert!(f[3].split(',').any(|m| m == words[3]), "{}: {c} (best {})", f[0], f[3]);
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 274);
+}
+
 /// Plays every sequence of human moves against `tictactoe.c` (the engine moving first or
-/// second) and checks that the engine never loses; counts the games in `games`.
-fn explore_games(program: &Path, engine_first: bool, human: &mut Vec<u8>, games: &mut u32) {
+/// second, with the options `engine`) and checks that the engine never loses; counts the games
+/// in `games`.
+fn explore_games(
+    program: &Path,
+    engine: &[&str],
+    engine_first: bool,
+    human: &mut Vec<u8>,
+    games: &mut u32,
+) {
     let mut child = Command::new(program)
+        .args(engine)
         .args(if engine_first { &["--engine-first"][..] } else { &[][..] })
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -246,23 +284,27 @@ fn explore_games(program: &Path, engine_first: bool, human: &mut Vec<u8>, games:
     assert!(!free.is_empty() && text.ends_with("Your move: \n"), "unexpected output:\n{text}");
     for cell in free {
         human.push(cell);
-        explore_games(program, engine_first, human, games);
+        explore_games(program, engine, engine_first, human, games);
         human.pop();
     }
 }
 
 fn check_tictactoe_never_loses() {
     let program = out_dir().join("tictactoe");
-    for engine_first in [false, true] {
-        let mut games = 0;
-        explore_games(&program, engine_first, &mut Vec::new(), &mut games);
-        // Every line of play was explored. How many games that makes depends on which of
-        // several equally good moves the engine picks, so, like tests/signature.rs, the counts
-        // change with the move ordering (76 and 561 since ordering picks the best of the rest
-        // before sorting it).
-        let expected = if engine_first { 76 } else { 561 };
-        assert_eq!(games, expected, "games (engine first: {engine_first})");
-        eprintln!("tictactoe play, engine first {engine_first}: {games} games, none lost");
+    for (engine, counts) in [(&[][..], [561, 76]), (&["--engine", "mcts"][..], [457, 76])] {
+        for engine_first in [false, true] {
+            let mut games = 0;
+            explore_games(&program, engine, engine_first, &mut Vec::new(), &mut games);
+            // Every line of play was explored. How many games that makes depends on which of
+            // several equally good moves the engine picks, so, like tests/signature.rs, the
+            // counts change with the move ordering (76 and 561 for alpha-beta since ordering
+            // picks the best of the rest before sorting it) or the Monte Carlo search.
+            let expected = counts[usize::from(engine_first)];
+            assert_eq!(games, expected, "games ({engine:?}, engine first: {engine_first})");
+            eprintln!(
+                "tictactoe play {engine:?}, engine first {engine_first}: {games} games, none lost"
+            );
+        }
     }
 }
 
@@ -281,6 +323,7 @@ fn c_and_cxx_examples_build_run_and_agree_with_rust() {
     check_misuse();
     check_connect4();
     check_tictactoe_solve();
+    check_tictactoe_mcts_solve();
     check_tictactoe_never_loses();
 }
 

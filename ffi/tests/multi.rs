@@ -322,8 +322,8 @@ fn impossible_or_overflowing_bounds_are_invalid_bounds() {
     };
     assert_eq!(
         message.to_str().unwrap(),
-        "the declared score bounds are impossible (players * min_score > max_sum) or too wide \
-         for int32 sums"
+        "the declared score bounds are impossible (players * min_score > max_sum), too wide \
+         for int32 sums, or a chance game's bound is negative, NaN, infinite or INT32_MAX"
     );
 
     // Undeclared bounds are not checked; declared valid ones pass; a vector that breaks valid

@@ -147,7 +147,9 @@ fn several_threads_give_the_sequential_value_and_free_every_copy() {
     for board in [".........", "X...O....", "XX.OO....", "XOX.O....", "X.O.X.O.."] {
         let (status, sequential) = search(1, ALPHABETA_PARALLEL_LAZY_SMP, board);
         assert_eq!(status, alphabeta_status::ALPHABETA_OK);
-        for scheme in [ALPHABETA_PARALLEL_LAZY_SMP, ALPHABETA_PARALLEL_ROOT_SPLIT] {
+        for scheme in
+            [ALPHABETA_PARALLEL_LAZY_SMP, ALPHABETA_PARALLEL_ROOT_SPLIT, ALPHABETA_PARALLEL_ABDADA]
+        {
             let (status, parallel) = search(2, scheme, board);
             assert_eq!(status, alphabeta_status::ALPHABETA_OK, "{board}");
             assert_eq!(parallel.score, sequential.score, "{board} scheme {scheme}");
@@ -161,10 +163,11 @@ fn several_threads_give_the_sequential_value_and_free_every_copy() {
 static FAILING_CLONES: AtomicUsize = AtomicUsize::new(0);
 static FAILING_FREES: AtomicUsize = AtomicUsize::new(0);
 /// Clones succeed until this many were made, then return NULL.
-const CLONES_BEFORE_FAILING: usize = 5;
+static CLONES_BEFORE_FAILING: AtomicUsize = AtomicUsize::new(0);
 
 unsafe extern "C" fn failing_clone_state(user_data: *mut c_void) -> *mut c_void {
-    if FAILING_CLONES.fetch_add(1, Ordering::Relaxed) >= CLONES_BEFORE_FAILING {
+    let limit = CLONES_BEFORE_FAILING.load(Ordering::Relaxed);
+    if FAILING_CLONES.fetch_add(1, Ordering::Relaxed) >= limit {
         return std::ptr::null_mut();
     }
     Box::into_raw(Box::new(state(user_data).clone())).cast()
@@ -176,34 +179,43 @@ unsafe extern "C" fn failing_free_state(user_data: *mut c_void) {
 }
 
 #[test]
-fn a_clone_failing_in_the_middle_of_a_split_search_is_a_status() {
+fn a_clone_failing_in_the_middle_of_a_parallel_search_is_a_status() {
     // Root splitting clones the position at every split node: the first clones succeed, a
-    // later one (in the middle of the search) fails. The search reports CLONE_FAILED, the
-    // host's state is restored and every copy made is freed once.
-    let mut config = alphabeta_config_default();
-    config.threads = 2;
-    config.parallel_min_split_nodes = 0;
-    let mut engine = std::ptr::null_mut();
-    // SAFETY: valid pointers.
-    assert_eq!(
-        unsafe { alphabeta_engine_new(&config, 4096, &mut engine) },
-        alphabeta_status::ALPHABETA_OK
-    );
-    let mut s = State { cells: [0; 9], to_move: 1 };
-    let mut g = game(&mut s, true);
-    g.clone_state = Some(failing_clone_state);
-    g.free_state = Some(failing_free_state);
-    let limits = alphabeta_limits_depth(9);
-    let mut result = alphabeta_result::default();
-    // SAFETY: valid pointers.
-    let status =
-        unsafe { alphabeta_search(engine, &g, &limits, &mut result, std::ptr::null_mut(), 0) };
-    assert_eq!(status, alphabeta_status::ALPHABETA_ERROR_CLONE_FAILED);
-    assert_eq!((s.cells, s.to_move), ([0; 9], 1), "the host's state was not restored");
-    // SAFETY: from `alphabeta_engine_new`.
-    unsafe { alphabeta_engine_free(engine) };
-    assert!(FAILING_CLONES.load(Ordering::Relaxed) > CLONES_BEFORE_FAILING);
-    assert_eq!(FAILING_FREES.load(Ordering::Relaxed), CLONES_BEFORE_FAILING);
+    // later one (in the middle of the search) fails. ABDADA clones it once to try the
+    // callback, then once for each helper when they start: the helper's copy fails. Either
+    // way the search reports CLONE_FAILED, the host's state is restored and every copy made
+    // is freed once.
+    for (scheme, succeeding) in [(ALPHABETA_PARALLEL_ROOT_SPLIT, 5), (ALPHABETA_PARALLEL_ABDADA, 1)]
+    {
+        FAILING_CLONES.store(0, Ordering::Relaxed);
+        FAILING_FREES.store(0, Ordering::Relaxed);
+        CLONES_BEFORE_FAILING.store(succeeding, Ordering::Relaxed);
+        let mut config = alphabeta_config_default();
+        config.threads = 2;
+        config.parallel_scheme = scheme;
+        config.parallel_min_split_nodes = 0;
+        let mut engine = std::ptr::null_mut();
+        // SAFETY: valid pointers.
+        assert_eq!(
+            unsafe { alphabeta_engine_new(&config, 4096, &mut engine) },
+            alphabeta_status::ALPHABETA_OK
+        );
+        let mut s = State { cells: [0; 9], to_move: 1 };
+        let mut g = game(&mut s, true);
+        g.clone_state = Some(failing_clone_state);
+        g.free_state = Some(failing_free_state);
+        let limits = alphabeta_limits_depth(9);
+        let mut result = alphabeta_result::default();
+        // SAFETY: valid pointers.
+        let status =
+            unsafe { alphabeta_search(engine, &g, &limits, &mut result, std::ptr::null_mut(), 0) };
+        assert_eq!(status, alphabeta_status::ALPHABETA_ERROR_CLONE_FAILED, "scheme {scheme}");
+        assert_eq!((s.cells, s.to_move), ([0; 9], 1), "the host's state was not restored");
+        // SAFETY: from `alphabeta_engine_new`.
+        unsafe { alphabeta_engine_free(engine) };
+        assert!(FAILING_CLONES.load(Ordering::Relaxed) > succeeding, "scheme {scheme}");
+        assert_eq!(FAILING_FREES.load(Ordering::Relaxed), succeeding, "scheme {scheme}");
+    }
 }
 
 unsafe extern "C" fn null_clone_state(_: *mut c_void) -> *mut c_void {
@@ -225,7 +237,9 @@ fn a_failed_clone_leaves_no_wrong_entry_in_the_table() {
     // stored. The next search, with clones that work, gets the true value: X, to move after
     // "XO", wins at ply 5 (1,000,000 - 5); a table holding the copies' zeros gave 0 or a
     // later win in some runs (which ones depends on when the helper joins, so: many runs).
-    for scheme in [ALPHABETA_PARALLEL_ROOT_SPLIT, ALPHABETA_PARALLEL_LAZY_SMP] {
+    for scheme in
+        [ALPHABETA_PARALLEL_ROOT_SPLIT, ALPHABETA_PARALLEL_LAZY_SMP, ALPHABETA_PARALLEL_ABDADA]
+    {
         for run in 0..40 {
             let mut config = alphabeta_config_default();
             config.threads = 2;

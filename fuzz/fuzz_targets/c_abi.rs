@@ -743,7 +743,7 @@ fn decode_config(bytes: &mut Bytes<'_>) -> alphabeta_config {
             6 => c.threads = bytes.pick(&[0, 2, 1025, u32::MAX]),
             7 => {
                 c.threads = 2;
-                c.parallel_scheme = bytes.pick(&[ALPHABETA_PARALLEL_LAZY_SMP, 1, 2, u32::MAX]);
+                c.parallel_scheme = bytes.pick(&[ALPHABETA_PARALLEL_LAZY_SMP, 1, 2, 3, u32::MAX]);
                 c.parallel_min_split_nodes = bytes.pick(&[0, 1, 16_384]);
             }
             8 => c.algorithm = ALPHABETA_ALGORITHM_MINIMAX,
@@ -760,7 +760,7 @@ fn config_is_valid(c: &alphabeta_config) -> bool {
         && c.null_window_epsilon > 0.0
         && c.null_window_epsilon.is_finite()
         && c.threads <= 1024
-        && c.parallel_scheme <= 1
+        && c.parallel_scheme <= 2
         && c.max_quiescence_depth as usize <= alphabeta_max_ply()
 }
 

@@ -4,5 +4,6 @@
 
 pub mod connect4;
 pub mod grid_survivor;
+pub mod hog;
 pub mod mnk;
 pub mod tictactoe;

@@ -4,9 +4,23 @@
 //! (a `rayon` pool: no thread is spawned per search; dropping the engine waits until the
 //! pool's threads have ended). Every thread has its own engine state
 //! (killers, history, principal variation, statistics) and its own copy of the game; all share
-//! the evaluator settings and the lock-free transposition table. Two schemes
+//! the evaluator settings and the lock-free transposition table. Three schemes
 //! ([`ParallelScheme`]):
 //!
+//! * **ABDADA** (Weill 1996, in the simplified form of a separate table of marks; the
+//!   default): every thread runs the iterative-deepening search of the root at the main
+//!   thread's depth, sharing the table. A thread about to search a move other than the first
+//!   of a node (at least [4 plies](crate::search) from the horizon) marks it; a thread that
+//!   reaches a marked move puts it off until the node's other moves are done, and by then
+//!   usually finds its result in the table, so that the threads spread over the tree instead
+//!   of searching the same subtrees. The first thread to complete a depth completes it for
+//!   all: the main thread takes a helper's score and line when the helper is first. Threads
+//!   start each depth from the main thread's killers, history and line, and exchange what
+//!   their sorters learn at every poll, since with late move reductions the depth a position
+//!   is searched to depends on the order of the moves above it. The marks and the
+//!   exchanges are compiled into node loops of their own: a sequential search runs none of
+//!   that code. Without a table the threads would have nothing to share, so a
+//!   [`ParallelEngine`] without one splits the root instead.
 //! * **Root splitting**, extended down the principal variation (PV splitting, Marsland &
 //!   Campbell 1982) and into re-searches: at every iterative-deepening depth from 2 on, the
 //!   first root move is searched alone to get a sound alpha; the other root moves are then
@@ -33,20 +47,24 @@
 //!   threads search one ply deeper. The main thread's result is returned; the helpers stop
 //!   when it is done.
 //!
-//! Values are deterministic with the value-preserving options: root splitting returns the
-//! sequential root value at every depth (at every split node, every move's score is exact or
-//! a bound on the right side of the window, as in the sequential search), and among equal
-//! moves the first in search order (or the seeded random choice, made in search order). Lazy
-//! SMP does too with [`TtCutoffs::EqualDraft`](crate::TtCutoffs), since
-//! every table entry then holds a value of the same depth; with the default cutoffs its values
-//! can be better than a sequential search of the same depth (deeper entries from helpers).
+//! Values are deterministic with the value-preserving options and equal-draft table cutoffs
+//! ([`TtCutoffs::EqualDraft`](crate::TtCutoffs)) under every scheme: each table entry then
+//! holds a value of the depth it is used at, and an iteration's value is the fixed-depth
+//! minimax value whichever thread completes it. Root splitting keeps that with the default
+//! cutoffs too (at every split node, every move's score is exact or a bound on the right side
+//! of the window, as in the sequential search), and chooses among equal moves as the
+//! sequential search does (the first in search order, or the seeded random choice made in
+//! search order). Under ABDADA and Lazy SMP, the default cutoffs can give better values than
+//! a sequential search of the same depth (deeper entries from the helpers), and the move
+//! chosen among equal ones can differ.
 //!
 //! Time limits, the stop flag and `min_depth` hold on every thread; an interrupted iteration
-//! never replaces the last completed result. Node counts and statistics are summed over the
-//! threads.
+//! never replaces the last completed result. Node counts are summed over the threads; the
+//! other statistics too under root splitting, while under ABDADA and Lazy SMP they are the
+//! main thread's.
 
 use std::num::NonZeroUsize;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, TryLockError};
 
 use crate::clock::Limits;
@@ -55,10 +73,43 @@ use crate::game::{Evaluator, Game};
 use crate::ordering::{DefaultSorter, MoveSorter};
 use crate::score::Score;
 pub use crate::search::ParallelScheme;
-use crate::search::{Context, Engine, Halt, IterationInfo, SearchResult};
+use crate::search::{Context, Engine, Halt, IterationInfo, Links, SearchResult};
 use crate::tt::{Bound, NoTable, Table};
 
+mod busy;
+mod pacer;
 mod split;
+pub(crate) use busy::BusyMoves;
+pub use pacer::LockStep;
+
+/// The killers and history the threads of a shared-table search exchange as they search
+/// (ABDADA): with late move reductions, the depth a position is searched to depends on the
+/// order of the moves above it, and so on each thread's history; threads that order alike
+/// store table entries the others can use. Each thread adds what it learnt since its last
+/// exchange to the common sorter and takes the result.
+pub(crate) struct SharedSorter<O> {
+    common: std::sync::Arc<Mutex<O>>,
+    /// The common sorter as this thread took it last.
+    base: O,
+    /// The exchange itself (where `O: Clone` is known).
+    pub(crate) exchange: fn(&mut O, &mut SharedSorter<O>),
+}
+
+impl<O: Clone> SharedSorter<O> {
+    fn new(common: std::sync::Arc<Mutex<O>>, exchange: fn(&mut O, &mut SharedSorter<O>)) -> Self {
+        let base = lock(&common).clone();
+        Self { common, base, exchange }
+    }
+}
+
+/// [`SharedSorter::exchange`] for a game's sorter.
+fn exchange_sorter<G: Game, O: MoveSorter<G> + Clone>(mine: &mut O, shared: &mut SharedSorter<O>) {
+    let mut common = lock(&shared.common);
+    common.merge(&shared.base, mine);
+    mine.clone_from(&common);
+    shared.base.clone_from(&common);
+}
+
 use split::{SplitMoveMode, SplitMoveScore, SplitMoves, SplitStart};
 
 /// Why a parallel engine could not be built.
@@ -92,10 +143,9 @@ impl core::fmt::Display for ParallelError {
 
 impl std::error::Error for ParallelError {}
 
-/// One helper thread's engine and game copy.
+/// One helper thread's engine.
 struct Helper<G: Game, E: Evaluator<G>, const MAX_MOVES: usize, const MAX_PLY: usize, T, O> {
     engine: Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
-    game: Option<G>,
 }
 
 /// An [`Engine`] that searches on several threads (see the module documentation).
@@ -127,9 +177,18 @@ pub struct ParallelEngine<
     pool: Option<Pool>,
     /// See [`ParallelEngine::set_min_split_nodes`].
     min_split_nodes: u64,
+    /// The moves being searched, for ABDADA.
+    busy: BusyMoves,
+    /// The pacer of a simulated run (see [`ParallelEngine::simulate_lock_step`]).
+    pacer: Option<std::sync::Arc<LockStep>>,
+    /// The nodes of each thread in the last shared-table search, the main thread's first.
+    last_thread_nodes: Vec<u64>,
+    /// The last simulated search's length in the model, in nodes.
+    last_model_length: u64,
 }
 
-/// The default of [`ParallelEngine::set_min_split_nodes`]: a few milliseconds of search.
+/// The default of [`ParallelEngine::set_min_split_nodes`]: a few milliseconds of search, from
+/// which two threads are faster than one on average for every size of search measured.
 pub const DEFAULT_MIN_SPLIT_NODES: u64 = 16_384;
 
 /// A `rayon` thread pool whose worker threads are joined when it is dropped.
@@ -233,19 +292,32 @@ where
                     *engine.table(),
                     engine.sorter().clone(),
                 );
-                helpers.push(Mutex::new(Helper { engine: helper, game: None }));
+                helpers.push(Mutex::new(Helper { engine: helper }));
             }
             pool = Some(Pool::new(threads)?);
         }
-        Ok(Self { main: engine, helpers, threads, pool, min_split_nodes: DEFAULT_MIN_SPLIT_NODES })
+        Ok(Self {
+            main: engine,
+            helpers,
+            threads,
+            pool,
+            min_split_nodes: DEFAULT_MIN_SPLIT_NODES,
+            busy: BusyMoves::new(),
+            pacer: None,
+            last_thread_nodes: Vec::new(),
+            last_model_length: 0,
+        })
     }
 
-    /// Root splitting keeps an iteration on one thread while the search so far (the earlier
-    /// iterations) has visited fewer than `nodes` nodes: in a tree that small, forking and
-    /// joining the pool at every split node costs more than a second thread saves. Default
-    /// [`DEFAULT_MIN_SPLIT_NODES`]; 0 splits every iteration from depth 2 on. Lazy SMP
-    /// ignores it. (Not a field of [`Config`](crate::Config), which every engine carries,
-    /// on microcontrollers too.)
+    /// The other threads start helping once the search (its earlier iterations) has visited
+    /// `nodes` nodes: before that, every iteration is searched on the calling thread alone,
+    /// exactly as the sequential search does. In a tree that small a second thread costs
+    /// more than it saves (forking the pool at every split node under root splitting,
+    /// starting the helpers and their marks under ABDADA and Lazy SMP). Default
+    /// [`DEFAULT_MIN_SPLIT_NODES`], measured with `cargo bench --features std --bench
+    /// parallel -- --sweep` (see the README's parallel section); 0 starts at the first
+    /// iteration. (Not a field of [`Config`](crate::Config), which every engine carries, on
+    /// microcontrollers too.)
     pub fn set_min_split_nodes(&mut self, nodes: u64) {
         self.min_split_nodes = nodes;
     }
@@ -253,6 +325,31 @@ where
     /// The number of threads searching (1: sequential).
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// For measurements: makes the threads of the shared-table schemes (Lazy SMP, ABDADA)
+    /// advance in lock step, one poll interval of nodes per round, so that a run simulates a
+    /// machine with a core per thread whatever this one has (see [`LockStep`]); the main
+    /// thread's nodes ([`ParallelEngine::last_thread_nodes`]) are then the search's length in
+    /// that model. Root splitting ignores it.
+    #[doc(hidden)]
+    pub fn simulate_lock_step(&mut self, on: bool) {
+        self.pacer = on.then(|| std::sync::Arc::new(LockStep::new()));
+    }
+
+    /// For measurements: the length of the last search simulated in lock step (see
+    /// [`ParallelEngine::simulate_lock_step`]) in the model, in nodes: the main thread's
+    /// turns, searching or waiting, times the poll interval. 0 otherwise.
+    #[doc(hidden)]
+    pub fn last_model_length(&self) -> u64 {
+        self.last_model_length
+    }
+
+    /// For measurements: the nodes each thread visited in the last search of a shared-table
+    /// scheme (Lazy SMP, ABDADA), the main thread's first; empty after other searches.
+    #[doc(hidden)]
+    pub fn last_thread_nodes(&self) -> &[u64] {
+        &self.last_thread_nodes
     }
 
     /// The main engine (its configuration, table, evaluator).
@@ -310,8 +407,15 @@ where
             return Err(SearchError::ParallelUnsupported { option: "strength" });
         }
         let threads = self.threads;
-        match self.main.config().parallel_scheme {
+        let scheme = match self.main.config().parallel_scheme {
+            // ABDADA shares its work through the table: without one, root splitting.
+            ParallelScheme::Abdada if !T::ENABLED => ParallelScheme::RootSplit,
+            scheme => scheme,
+        };
+        match scheme {
             ParallelScheme::RootSplit => {
+                self.last_thread_nodes.clear();
+                self.last_model_length = 0;
                 // A trial copy of the root: it tells the host at once when its clone callback
                 // fails, even if this search never splits (the split nodes make their own).
                 drop(game.clone());
@@ -326,6 +430,7 @@ where
                     main.iterate(
                         game,
                         limits,
+                        Links::default(),
                         on_iteration,
                         |main, ctx, game, depth, alpha, beta| {
                             if ctx.nodes() < min_split_nodes {
@@ -336,16 +441,42 @@ where
                     )
                 })
             }
-            _ => {
-                let helpers = &self.helpers[..threads];
-                // Every helper searches its own copy of the root.
-                for helper in helpers {
-                    lock(helper).game = Some(game.clone());
+            scheme => {
+                // A trial copy of the root, as for root splitting: a failing clone shows at once,
+                // even in a search too small for the helpers to start.
+                drop(game.clone());
+                let helpers = &self.helpers[..threads - 1];
+                let abdada = scheme == ParallelScheme::Abdada;
+                let links = Links {
+                    busy: abdada.then_some(&self.busy),
+                    pacer: self.pacer.as_deref(),
+                    interrupt: None,
+                    share_sorters: false,
+                };
+                let options = SharedTableOptions {
+                    links,
+                    depth_offsets: !abdada,
+                    min_nodes: self.min_split_nodes,
+                };
+                let (result, thread_nodes, main_turns) = shared_table_search(
+                    pool,
+                    helpers,
+                    &mut self.main,
+                    game,
+                    limits,
+                    on_iteration,
+                    options,
+                );
+                if thread_nodes.iter().skip(1).any(|&nodes| nodes > 0) {
+                    // Marks that an interrupted search left behind.
+                    self.busy.clear();
                 }
-                let result = lazy_smp(pool, helpers, &mut self.main, game, limits, on_iteration);
-                for helper in helpers {
-                    lock(helper).game = None;
+                if let Some(pacer) = &self.pacer {
+                    pacer.reset();
                 }
+                self.last_thread_nodes = thread_nodes;
+                self.last_model_length =
+                    main_turns * u64::from(self.main.config().poll_interval_nodes.max(1));
                 result
             }
         }
@@ -773,14 +904,87 @@ where
     }
 }
 
-fn lazy_smp<G, E, F, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(
+/// A search's outcome.
+type Searched<M, S, const MAX_PLY: usize> = Result<SearchResult<M, S, MAX_PLY>, SearchError>;
+
+/// How [`shared_table_search`] shares the work.
+struct SharedTableOptions<'b> {
+    /// ABDADA's marks of the moves being searched (none under Lazy SMP), and the pacer of a
+    /// simulation.
+    links: Links<'b>,
+    /// Lazy SMP: helpers on even helper numbers search one ply deeper than the main thread,
+    /// and only the main thread ends an iteration. Otherwise (ABDADA) every thread searches
+    /// the main thread's depth, and the first to complete it ends the iteration for all.
+    depth_offsets: bool,
+    /// The helpers start once the search has visited this many nodes (earlier iterations are
+    /// too small for a second thread to pay).
+    min_nodes: u64,
+}
+
+/// What the threads of a shared-table search (Lazy SMP, ABDADA) share besides the table.
+struct SharedTable<O, M, S, const MAX_PLY: usize> {
+    /// The depth the main thread is searching.
+    main_depth: AtomicU32,
+    /// Raised when the main thread's search is over.
+    stop: AtomicBool,
+    /// The main thread's killers and history and its last principal variation, as they were
+    /// when it started its current depth: a helper starting a depth takes them, so that it
+    /// orders moves as the main thread does and searches the tree the main thread will.
+    start: Mutex<Option<(O, heapless::Vec<M, MAX_PLY>)>>,
+    /// The deepest iteration completed by any thread, and a helper's result for it when a
+    /// helper completed it first.
+    finished: Mutex<Finished<M, S, MAX_PLY>>,
+    /// Raised by a helper that completed the main thread's iteration first: it interrupts the
+    /// main thread's search of that iteration, which then takes the helper's result.
+    interrupt: AtomicBool,
+}
+
+/// An iteration completed by a helper before the main thread: its depth, and its score,
+/// principal variation and whether it reached a horizon.
+struct Finished<M, S, const MAX_PLY: usize> {
+    depth: u32,
+    result: Option<(S, heapless::Vec<M, MAX_PLY>, bool)>,
+}
+
+/// One helper of a shared-table search: the depth it searches, the flag that interrupts it
+/// (when the main thread moves past that depth, or ends), and its nodes once it has ended.
+struct HelperState {
+    depth: AtomicU32,
+    restart: AtomicBool,
+    nodes: AtomicU64,
+}
+
+/// What a helper of a shared-table search is given: the root, its depth offset, the deepest
+/// depth, its links with the other threads and its poll interval.
+struct HelperJob<'b, G, O> {
+    /// The sorter the threads share, if they do.
+    shared_sorter: Option<Box<SharedSorter<O>>>,
+    root: G,
+    offset: u32,
+    max_depth: u32,
+    links: Links<'b>,
+    poll_interval: u64,
+    /// Whether completing the main thread's depth ends the iteration (ABDADA).
+    ends_iterations: bool,
+}
+
+/// Lazy SMP and ABDADA: the main thread runs the iterative-deepening search; once the search
+/// has visited `options.min_nodes` nodes, every helper searches the whole root too, sharing
+/// the table (and under ABDADA the marks of busy moves), starting each depth from the main
+/// thread's killers, history and principal variation. Under ABDADA every thread searches the
+/// main thread's depth and the first to complete it ends it for all (the main thread takes a
+/// helper's result); under Lazy SMP odd helpers search one ply deeper and move on to the next
+/// depth when they complete one. Helpers behind the main thread's depth restart at it.
+/// Returns the main thread's result and the nodes of each thread, the main thread's first.
+fn shared_table_search<G, E, F, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(
     pool: &rayon::ThreadPool,
     helpers: &[Mutex<Helper<G, E, MAX_MOVES, MAX_PLY, T, O>>],
     main: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
     game: &mut G,
     limits: &Limits<'_>,
     on_iteration: F,
-) -> Result<SearchResult<G::Move, E::Score, MAX_PLY>, SearchError>
+    options: SharedTableOptions<'_>,
+) -> (Searched<G::Move, E::Score, MAX_PLY>, Vec<u64>, u64)
 where
     G: Game + Clone + Send,
     G::Move: Send + Sync,
@@ -790,35 +994,244 @@ where
     O: MoveSorter<G> + Clone + Send,
     F: FnMut(&IterationInfo<'_, G::Move, E::Score>) + Send,
 {
-    let helpers_stop = AtomicBool::new(false);
-    let helper_nodes = AtomicUsize::new(0);
-    let mut result = None;
-    pool.scope(|scope| {
-        // Helper 0's thread is the main search; the others help.
-        for (index, helper) in helpers.iter().enumerate().skip(1) {
-            let (helpers_stop, helper_nodes) = (&helpers_stop, &helper_nodes);
-            scope.spawn(move |_| {
-                let mut guard = helper.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                let Helper { engine, game } = &mut *guard;
-                let Some(game) = game.as_mut() else { return };
-                let deeper = u32::from(index % 2 == 1 && (limits.max_depth as usize) < MAX_PLY);
-                let mut helper_limits = Limits::depth(limits.max_depth + deeper);
-                helper_limits.clock = limits.clock;
-                helper_limits.time_limit_micros = limits.time_limit_micros;
-                helper_limits.stop = Some(helpers_stop);
-                if let Ok(r) = engine.search(game, &helper_limits) {
-                    helper_nodes.fetch_add(r.nodes as usize, Ordering::Relaxed);
-                }
-            });
+    let shared = SharedTable {
+        main_depth: AtomicU32::new(0),
+        stop: AtomicBool::new(false),
+        start: Mutex::new(None),
+        finished: Mutex::new(Finished { depth: 0, result: None }),
+        interrupt: AtomicBool::new(false),
+    };
+    let states: Vec<HelperState> = helpers
+        .iter()
+        .map(|_| HelperState {
+            depth: AtomicU32::new(0),
+            restart: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+        })
+        .collect();
+    let poll_interval = u64::from(main.config().poll_interval_nodes.max(1));
+    let max_depth = limits.max_depth;
+    let ends_iterations = !options.depth_offsets;
+    let share_sorters = ends_iterations;
+    let links = Links {
+        interrupt: ends_iterations.then_some(&shared.interrupt),
+        share_sorters,
+        ..options.links
+    };
+    let (shared, states) = (&shared, &states);
+    // The main thread searches on the calling thread (a small search never wakes the pool);
+    // the helpers are spawned into the pool once the search is large enough.
+    let result = pool.in_place_scope(|scope| {
+        let mut started = false;
+        if let Some(pacer) = links.pacer {
+            pacer.bind(pacer.join());
         }
-        result = Some(main.search_with_info(game, limits, on_iteration));
-        helpers_stop.store(true, Ordering::Relaxed);
+        let result = main.iterate(
+            game,
+            limits,
+            links,
+            on_iteration,
+            |main, ctx, game, depth, alpha, beta| {
+                if started || ctx.nodes() >= options.min_nodes {
+                    *lock(&shared.start) = Some((main.sorter().clone(), main.prev_pv.clone()));
+                }
+                if started {
+                    // Helpers behind the new depth restart at it.
+                    shared.main_depth.store(depth, Ordering::Relaxed);
+                    for state in states {
+                        if state.depth.load(Ordering::Relaxed) < depth {
+                            state.restart.store(true, Ordering::Relaxed);
+                        }
+                    }
+                } else if ctx.nodes() >= options.min_nodes {
+                    started = true;
+                    ctx.set_helpers_active(true);
+                    let common_sorter = std::sync::Arc::new(Mutex::new(main.sorter().clone()));
+                    if share_sorters {
+                        main.shared_sorter = Some(Box::new(SharedSorter::new(
+                            common_sorter.clone(),
+                            exchange_sorter::<G, O>,
+                        )));
+                    }
+                    shared.main_depth.store(depth, Ordering::Relaxed);
+                    for (index, (helper, state)) in helpers.iter().zip(states).enumerate() {
+                        let offset = u32::from(options.depth_offsets && index % 2 == 0);
+                        let job = HelperJob {
+                            shared_sorter: share_sorters.then(|| {
+                                Box::new(SharedSorter::new(
+                                    common_sorter.clone(),
+                                    exchange_sorter::<G, O>,
+                                ))
+                            }),
+                            root: game.clone(),
+                            offset,
+                            max_depth,
+                            links,
+                            poll_interval,
+                            ends_iterations,
+                        };
+                        // Joins here, so that it starts level with the main thread.
+                        let slot = links.pacer.map(LockStep::join);
+                        scope.spawn(move |_| {
+                            if let (Some(pacer), Some(slot)) = (links.pacer, slot) {
+                                pacer.bind(slot);
+                            }
+                            let nodes = lock(helper).engine.help(job, shared, state);
+                            state.nodes.store(nodes, Ordering::Relaxed);
+                            if let Some(pacer) = links.pacer {
+                                pacer.leave();
+                            }
+                        });
+                    }
+                }
+                let searched = main.root_iteration(ctx, game, depth, alpha, beta);
+                if !ends_iterations {
+                    return searched;
+                }
+                // The iteration is over for every thread: a helper that completes it now has
+                // nothing to report.
+                let mut finished = lock(&shared.finished);
+                let by_helper = finished.result.take().filter(|_| finished.depth == depth);
+                finished.depth = finished.depth.max(depth);
+                shared.interrupt.store(false, Ordering::Relaxed);
+                drop(finished);
+                match (searched, by_helper) {
+                    (Err(Halt::Interrupted), Some((score, line, reached_horizon))) => {
+                        // A helper completed the iteration first: its result is the iteration's.
+                        main.pv[0] = line;
+                        ctx.set_reached_horizon(reached_horizon);
+                        Ok(score)
+                    }
+                    (searched, _) => searched,
+                }
+            },
+        );
+        main.shared_sorter = None;
+        shared.stop.store(true, Ordering::Relaxed);
+        for state in states {
+            state.restart.store(true, Ordering::Relaxed);
+        }
+        // Leaves last (while its turn lasts), so that a simulated run repeats exactly.
+        let main_turns = links.pacer.map_or(0, LockStep::leave);
+        (result, main_turns)
     });
-    let mut result = result.unwrap_or(Err(SearchError::InvalidWindow))?;
-    let extra = helper_nodes.load(Ordering::Relaxed) as u64;
-    result.nodes += extra;
-    result.stats.nodes += extra;
-    Ok(result)
+    let (result, main_turns) = result;
+    let helper_nodes: Vec<u64> = states.iter().map(|s| s.nodes.load(Ordering::Relaxed)).collect();
+    let result = result.map(|mut result| {
+        let extra: u64 = helper_nodes.iter().sum();
+        result.nodes += extra;
+        result.stats.nodes += extra;
+        result
+    });
+    let mut thread_nodes = Vec::with_capacity(helper_nodes.len() + 1);
+    if let Ok(r) = &result {
+        thread_nodes.push(r.nodes - helper_nodes.iter().sum::<u64>());
+        thread_nodes.extend(helper_nodes);
+    }
+    (result, thread_nodes, main_turns)
+}
+
+impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
+    Engine<G, E, MAX_MOVES, MAX_PLY, T, O>
+where
+    G: Game,
+    E: Evaluator<G>,
+    T: Table<E::Score>,
+    O: MoveSorter<G> + Clone,
+{
+    /// A helper thread of a shared-table search (see [`shared_table_search`]): iterative
+    /// deepening of the job's root from the main thread's depth (plus the job's offset),
+    /// until the main thread's search ends. Returns the nodes it visited.
+    fn help(
+        &mut self,
+        job: HelperJob<'_, G, O>,
+        shared: &SharedTable<O, G::Move, E::Score, MAX_PLY>,
+        state: &HelperState,
+    ) -> u64 {
+        let HelperJob {
+            shared_sorter,
+            mut root,
+            offset,
+            max_depth,
+            links,
+            poll_interval,
+            ends_iterations,
+        } = job;
+        self.shared_sorter = shared_sorter;
+        let mut nodes = 0;
+        let mut completed = 0;
+        let mut synced = 0;
+        let deepest = (max_depth + offset).min(MAX_PLY as u32);
+        while !shared.stop.load(Ordering::Relaxed) {
+            let main_depth = shared.main_depth.load(Ordering::Relaxed);
+            if ends_iterations && completed >= main_depth {
+                // This depth is done: wait for the main thread to start the next.
+                match links.pacer {
+                    Some(pacer) => pacer.tick(),
+                    None => std::thread::yield_now(),
+                }
+                continue;
+            }
+            if main_depth != synced {
+                // The main thread started a new depth: order as it does from there.
+                if let Some((sorter, line)) = lock(&shared.start).as_ref() {
+                    self.sorter = sorter.clone();
+                    self.prev_pv.clone_from(line);
+                }
+                if let Some(common) = &mut self.shared_sorter {
+                    self.sorter.clone_from(&lock(&common.common));
+                    common.base.clone_from(&self.sorter);
+                }
+                synced = main_depth;
+            }
+            let depth = (main_depth + offset).max(completed + 1);
+            if depth > deepest {
+                break;
+            }
+            state.depth.store(depth, Ordering::Relaxed);
+            state.restart.store(false, Ordering::Relaxed);
+            // The main thread may have moved on (or ended) before the flag was lowered.
+            if shared.main_depth.load(Ordering::Relaxed) != main_depth
+                || shared.stop.load(Ordering::Relaxed)
+            {
+                continue;
+            }
+            let mut ctx = Context::new(None, poll_interval);
+            ctx.abort = Some(&state.restart);
+            ctx.links = Links { interrupt: None, ..links };
+            ctx.set_helpers_active(true);
+            ctx.root_side = Some(root.side_to_move());
+            // The full window, whatever the main thread's root search: an exact score serves
+            // any window the main thread searches this iteration with.
+            let infinity = E::Score::INFINITY;
+            let searched = self.root_iteration(&mut ctx, &mut root, depth, -infinity, infinity);
+            nodes += ctx.nodes();
+            match searched {
+                Ok(score) => {
+                    completed = depth;
+                    self.prev_pv.clone_from(&self.pv[0]);
+                    if ends_iterations {
+                        let mut finished = lock(&shared.finished);
+                        if finished.depth < depth {
+                            // First to complete it: the main thread takes this result.
+                            finished.depth = depth;
+                            let horizon = ctx.reached_horizon;
+                            finished.result = Some((score, self.pv[0].clone(), horizon));
+                            shared.interrupt.store(true, Ordering::Relaxed);
+                        }
+                    }
+                }
+                // An error would be the main thread's too, and it reports it.
+                Err(_) => {
+                    if !state.restart.load(Ordering::Relaxed) {
+                        break;
+                    }
+                }
+            }
+        }
+        self.shared_sorter = None;
+        nodes
+    }
 }
 
 #[cfg(test)]

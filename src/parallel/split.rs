@@ -6,7 +6,7 @@ use core::sync::atomic::AtomicBool;
 use crate::error::SearchError;
 use crate::game::{Evaluator, Game, MoveList};
 use crate::ordering::{MoveSorter, OrderingHints};
-use crate::search::features::DYNAMIC;
+use crate::search::features::with_loop;
 use crate::search::{Algorithm, Context, Engine, Halt, Node, SearchStats};
 use crate::tt::{Bound, Entry, MoveCode, Table};
 
@@ -106,6 +106,9 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
             horizon_ply: 0,
             plain: main.plain,
             no_null_ply: u32::MAX,
+            links: main.links,
+            sorter_exchange_due: false,
+            helpers_active: false,
         }
     }
 
@@ -145,6 +148,7 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
         s.researches += h.researches;
         s.null_moves += h.null_moves;
         s.null_move_cutoffs += h.null_move_cutoffs;
+        s.deferrals += h.deferrals;
         self.reached_horizon |= helper.reached_horizon;
         if self.error.is_none() {
             self.error = helper.error.take();
@@ -281,7 +285,7 @@ where
         on_prev_pv: bool,
         pv: bool,
     ) -> Result<E::Score, Halt> {
-        self.negamax::<DYNAMIC>(ctx, game, Node { depth, ply, pv, on_prev_pv }, alpha, beta)
+        self.dispatch(ctx, game, Node { depth, ply, pv, on_prev_pv }, alpha, beta)
     }
 
     /// Searches the move at `index` (not the first) of a split node as the sequential search
@@ -302,10 +306,29 @@ where
         floor: bool,
         mode: SplitMoveMode,
     ) -> Result<SplitMoveScore<E::Score>, Halt> {
+        // The node loop compiled for the configuration, as the sequential search runs it.
+        with_loop!(self.loop_bits(ctx), F => {
+            self.search_split_move_with::<F>(ctx, game, split, index, alpha, beta, floor, mode)
+        })
+    }
+
+    /// [`Engine::search_split_move`] with the node loop compiled for `F`.
+    #[allow(clippy::too_many_arguments)]
+    fn search_split_move_with<const F: u16>(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        split: &SplitMoves<G::Move, MAX_MOVES>,
+        index: usize,
+        alpha: E::Score,
+        beta: E::Score,
+        floor: bool,
+        mode: SplitMoveMode,
+    ) -> Result<SplitMoveScore<E::Score>, Halt> {
         let hints = &split.hints;
         let mv = split.moves.as_slice()[index];
         let alpha = if floor { self.null_window_below(alpha).unwrap_or(alpha) } else { alpha };
-        let reduction = self.lmr_reduction::<DYNAMIC>(
+        let reduction = self.lmr_reduction::<F>(
             game,
             mv,
             hints.ply,
@@ -340,7 +363,7 @@ where
         let score = match scout_top.filter(|_| stop_at_scout) {
             // The window (alpha, top) is a null window: search_move runs the reduced scout
             // and the full-depth scout, and returns before any re-search.
-            Some(top) => self.search_move::<DYNAMIC>(
+            Some(top) => self.search_move::<F>(
                 ctx,
                 game,
                 side,
@@ -351,9 +374,8 @@ where
                 alpha,
                 top,
             ),
-            None => self.search_move::<DYNAMIC>(
-                ctx, game, side, child, split.pv, index, reduction, alpha, beta,
-            ),
+            None => self
+                .search_move::<F>(ctx, game, side, child, split.pv, index, reduction, alpha, beta),
         };
         game.unmake_move(mv, undo);
         let score = Self::unwind(ctx, score)?;

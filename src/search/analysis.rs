@@ -14,7 +14,7 @@
 
 use rand_core::Rng;
 
-use super::root::PerFeatureSet;
+use super::features::with_loop;
 use super::{Algorithm, Context, Engine, Halt, Node, RootSearch, SearchStats};
 use crate::clock::Limits;
 use crate::error::SearchError;
@@ -126,19 +126,15 @@ where
         let root_search = core::mem::replace(&mut self.config.root_search, RootSearch::FullWindow);
         let mut work: RootMoves<G::Move, E::Score, MAX_MOVES, MAX_PLY> = heapless::Vec::new();
         let mut done: RootMoves<G::Move, E::Score, MAX_MOVES, MAX_PLY> = heapless::Vec::new();
-        let result = self.iterate(game, limits, on_iteration, |engine, ctx, game, depth, _, _| {
-            let score = engine.with_feature_set(AnalysisIteration {
-                ctx,
-                game,
-                depth,
-                lines,
-                margin,
-                work: &mut work,
-                order: &done,
-            })?;
-            core::mem::swap(&mut work, &mut done);
-            Ok(score)
-        });
+        let links = super::Links::default();
+        let result =
+            self.iterate(game, limits, links, on_iteration, |engine, ctx, game, depth, _, _| {
+                let score = with_loop!(engine.loop_bits(ctx), L => engine.analysis_iteration::<L>(
+                    ctx, game, depth, lines, margin, &mut work, &done,
+                ))?;
+                core::mem::swap(&mut work, &mut done);
+                Ok(score)
+            });
         self.config.root_search = root_search;
         let result = result?;
         Ok(Analysis {
@@ -220,7 +216,7 @@ where
     /// searched with its floor, the results in `work` (sorted, best first), the best line in
     /// `pv[0]`. Returns the root's score.
     #[allow(clippy::too_many_arguments)]
-    fn analysis_iteration<const F: u8>(
+    fn analysis_iteration<const F: u16>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -301,39 +297,5 @@ where
             return Ok(best.score);
         }
         Ok(-infinity)
-    }
-}
-
-/// [`Engine::analysis_iteration`] with its arguments, run for the configuration's feature set.
-struct AnalysisIteration<'a, 'l, 'c, G: Game, S, const MAX_MOVES: usize, const MAX_PLY: usize> {
-    ctx: &'a mut Context<'l, 'c, G::Player>,
-    game: &'a mut G,
-    depth: u32,
-    lines: usize,
-    margin: Option<S>,
-    work: &'a mut RootMoves<G::Move, S, MAX_MOVES, MAX_PLY>,
-    order: &'a [RootMove<G::Move, S, MAX_PLY>],
-}
-
-impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
-    PerFeatureSet<G, E, MAX_MOVES, MAX_PLY, T, O>
-    for AnalysisIteration<'_, '_, '_, G, E::Score, MAX_MOVES, MAX_PLY>
-where
-    G: Game,
-    E: Evaluator<G>,
-    T: Table<E::Score>,
-    O: MoveSorter<G>,
-{
-    type Output = Result<E::Score, Halt>;
-    fn run<const F: u8>(self, engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>) -> Self::Output {
-        engine.analysis_iteration::<F>(
-            self.ctx,
-            self.game,
-            self.depth,
-            self.lines,
-            self.margin,
-            self.work,
-            self.order,
-        )
     }
 }

@@ -171,7 +171,7 @@ pub struct Config {
     /// always searches on the calling thread.
     pub threads: u32,
     /// How a [`ParallelEngine`](crate::parallel::ParallelEngine) shares the work. Default
-    /// [`ParallelScheme::RootSplit`].
+    /// [`ParallelScheme::Abdada`].
     pub parallel_scheme: ParallelScheme,
     /// How each iteration searches the root: the full window, aspiration windows or MTD(f).
     /// Default [`RootSearch::FullWindow`].
@@ -214,16 +214,24 @@ pub enum ParallelScheme {
     /// searched alone for a sound alpha (split the same way at its own first move, and so on
     /// down the leftmost path), then the other moves of each such node are shared among the
     /// threads, whose long searches are split in turn (see the
-    /// [`parallel`](crate::parallel) module). The default: with the value-preserving options
-    /// its values equal the sequential search's, with the default table cutoffs too (with LMR
-    /// on they can differ, as between two sequential searches with different histories), and
-    /// on Connect Four (`benches/parallel.rs`, depths 12 to 16 from the empty board) it is
-    /// the faster scheme at 2 threads on typical runs (see the README's parallel section).
-    #[default]
+    /// [`parallel`](crate::parallel) module). With the value-preserving options its values
+    /// equal the sequential search's, with the default table cutoffs too (with LMR on they can
+    /// differ, as between two sequential searches with different histories), and with a
+    /// tie-break seed it chooses the sequential search's move.
     RootSplit,
     /// Lazy SMP: every thread searches the whole root, sharing the transposition table; the
     /// main thread's result is returned (helpers search one ply deeper on odd threads).
     LazySmp,
+    /// ABDADA (Weill 1996): every thread searches the whole root at the main thread's depth,
+    /// sharing the transposition table, and a node puts off the moves another thread is
+    /// searching until its other moves are done, so that the threads spread over the tree
+    /// instead of searching the same subtrees; the first thread to complete a depth completes
+    /// it for all. The default: the fastest scheme at 2 threads from the empty Connect Four
+    /// board, and the one that keeps its threads busiest (see the README's parallel section).
+    /// Values equal the sequential search's with `TtCutoffs::EqualDraft` and the
+    /// value-preserving options; among equal root moves the choice can differ.
+    #[default]
+    Abdada,
 }
 
 impl Config {
@@ -245,7 +253,7 @@ impl Config {
             max_quiescence_depth: 4,
             tie_break_seed: None,
             threads: 0,
-            parallel_scheme: ParallelScheme::RootSplit,
+            parallel_scheme: ParallelScheme::Abdada,
             root_search: RootSearch::FullWindow,
             aspiration_half_width: 16.0,
             null_move: false,

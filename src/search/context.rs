@@ -49,10 +49,101 @@ pub(crate) struct Context<'l, 'c, P> {
     /// The ply of the node that may not try a null move (the child of a null move, or a node
     /// searched again to verify one); `u32::MAX` for none.
     pub(crate) no_null_ply: u32,
+    /// What this thread of a parallel search shares with the others (nothing without `std`).
+    pub(crate) links: Links<'l>,
+    /// Raised at a poll when the threads exchange what their sorters learnt: the next node
+    /// deep enough does it (see [`Links::share_sorters`]).
+    #[cfg(feature = "std")]
+    pub(crate) sorter_exchange_due: bool,
+    /// The helpers of a shared-table search are searching: only then does this thread mark
+    /// and defer busy moves and exchange its sorter (see [`Links`]). A helper's own context
+    /// has it from the start.
+    #[cfg(feature = "std")]
+    pub(crate) helpers_active: bool,
+}
+
+/// What a thread of a parallel search shares with the others through its context: the marks
+/// of the moves being searched (ABDADA) and the pacer of a simulated run. Nothing without
+/// `std`, and nothing in a sequential search.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Links<'l> {
+    /// The moves other threads are searching, in a search that defers them (ABDADA).
+    #[cfg(feature = "std")]
+    pub(crate) busy: Option<&'l crate::parallel::BusyMoves>,
+    /// Makes the threads take turns, for a simulation of more threads than cores.
+    #[cfg(feature = "std")]
+    pub(crate) pacer: Option<&'l crate::parallel::LockStep>,
+    /// Ends the main thread's current iteration when another thread has completed it.
+    #[cfg(feature = "std")]
+    pub(crate) interrupt: Option<&'l AtomicBool>,
+    /// The threads exchange what their sorters learnt at every poll (ABDADA).
+    #[cfg(feature = "std")]
+    pub(crate) share_sorters: bool,
+
+    #[cfg(not(feature = "std"))]
+    _none: core::marker::PhantomData<&'l ()>,
+}
+
+/// Plies left at or above which a node puts off the moves other threads are searching
+/// (ABDADA): below it a subtree is too small to be worth the marks.
+pub(crate) const DEFER_MIN_DEPTH: u32 = 4;
+
+/// The moves a node put off because other threads were searching them (ABDADA), searched
+/// after its other moves: their indices in the node's move list. Without `std` there are no
+/// threads, and it holds nothing.
+pub(crate) struct Deferred {
+    #[cfg(feature = "std")]
+    indices: [u16; Self::CAPACITY],
+    #[cfg(feature = "std")]
+    len: u8,
+    #[cfg(feature = "std")]
+    taken: u8,
+}
+
+impl Deferred {
+    /// The most moves a node puts off; a busy move beyond them is searched at once.
+    #[cfg(feature = "std")]
+    const CAPACITY: usize = 8;
+
+    #[inline(always)]
+    pub(crate) fn new() -> Self {
+        Deferred {
+            #[cfg(feature = "std")]
+            indices: [0; Self::CAPACITY],
+            #[cfg(feature = "std")]
+            len: 0,
+            #[cfg(feature = "std")]
+            taken: 0,
+        }
+    }
+
+    /// Puts off the move at `index`: `false` when there is no room (search it now).
+    #[inline(always)]
+    pub(crate) fn push(&mut self, index: usize) -> bool {
+        #[cfg(feature = "std")]
+        if usize::from(self.len) < Self::CAPACITY && index <= usize::from(u16::MAX) {
+            self.indices[usize::from(self.len)] = index as u16;
+            self.len += 1;
+            return true;
+        }
+        let _ = index;
+        false
+    }
+
+    /// The next move put off, in the order they were put off.
+    #[inline(always)]
+    pub(crate) fn next(&mut self) -> Option<usize> {
+        #[cfg(feature = "std")]
+        if self.taken < self.len {
+            self.taken += 1;
+            return Some(usize::from(self.indices[usize::from(self.taken - 1)]));
+        }
+        None
+    }
 }
 
 impl<'l, 'c, P> Context<'l, 'c, P> {
-    pub(super) fn new(limits: Option<&'l Limits<'c>>, poll_interval: u64) -> Self {
+    pub(crate) fn new(limits: Option<&'l Limits<'c>>, poll_interval: u64) -> Self {
         Context {
             limits,
             start_micros: 0,
@@ -69,7 +160,86 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
             horizon_ply: 0,
             plain: false,
             no_null_ply: u32::MAX,
+            links: Links::default(),
+            #[cfg(feature = "std")]
+            sorter_exchange_due: false,
+            #[cfg(feature = "std")]
+            helpers_active: false,
         }
+    }
+
+    /// Sets whether the iteration reached a horizon (an iteration another thread completed).
+    #[cfg(feature = "std")]
+    pub(crate) fn set_reached_horizon(&mut self, reached: bool) {
+        self.reached_horizon = reached;
+    }
+
+    /// The ABDADA mark of move `code` at the node whose key is `key`, when this search
+    /// defers the moves other threads are searching (never without `std`).
+    #[inline(always)]
+    pub(crate) fn busy_mark(&self, key: u64, code: u16) -> Option<u64> {
+        #[cfg(feature = "std")]
+        if self.links.busy.is_some() {
+            return Some(crate::parallel::BusyMoves::mark_of(key, code));
+        }
+        let _ = (key, code);
+        None
+    }
+
+    /// Whether this thread defers the moves other threads are searching (ABDADA).
+    #[inline(always)]
+    pub(crate) fn defers_busy_moves(&self) -> bool {
+        #[cfg(feature = "std")]
+        return self.links.busy.is_some() && self.helpers_active;
+        #[cfg(not(feature = "std"))]
+        false
+    }
+
+    /// Marks the helpers of a shared-table search as searching (or not): until they are, the
+    /// main thread searches as a sequential search does, without marks or exchanges.
+    #[cfg(feature = "std")]
+    pub(crate) fn set_helpers_active(&mut self, active: bool) {
+        self.helpers_active = active;
+    }
+
+    /// Whether another thread is searching the move of `mark`.
+    #[inline(always)]
+    pub(crate) fn is_busy(&self, mark: u64) -> bool {
+        #[cfg(feature = "std")]
+        if let Some(busy) = self.links.busy {
+            return busy.is_busy(mark);
+        }
+        let _ = mark;
+        false
+    }
+
+    /// Whether the sorters' exchange is due (see [`Links::share_sorters`]); lowers the flag.
+    #[inline(always)]
+    pub(crate) fn take_sorter_exchange(&mut self) -> bool {
+        #[cfg(feature = "std")]
+        return core::mem::take(&mut self.sorter_exchange_due);
+        #[cfg(not(feature = "std"))]
+        false
+    }
+
+    /// Marks the move of `mark` as searched by this thread.
+    #[inline(always)]
+    pub(crate) fn enter_busy(&self, mark: u64) {
+        #[cfg(feature = "std")]
+        if let Some(busy) = self.links.busy {
+            busy.enter(mark);
+        }
+        let _ = mark;
+    }
+
+    /// Ends what [`Context::enter_busy`] started.
+    #[inline(always)]
+    pub(crate) fn leave_busy(&self, mark: u64) {
+        #[cfg(feature = "std")]
+        if let Some(busy) = self.links.busy {
+            busy.leave(mark);
+        }
+        let _ = mark;
     }
 
     /// Records `error` and returns the halt that unwinds the search.
@@ -125,6 +295,13 @@ impl<P> Context<'_, '_, P> {
         // The batch ends: its nodes join the count, and the next one starts.
         self.stats.nodes += self.poll_interval;
         self.countdown = self.poll_interval;
+        #[cfg(feature = "std")]
+        {
+            self.sorter_exchange_due = self.links.share_sorters && self.helpers_active;
+            if let Some(pacer) = self.links.pacer {
+                pacer.tick();
+            }
+        }
         // A parallel search's abort (another thread of the same split failed high or failed)
         // holds within `min_depth` too: the split node then settles, or fails, as a whole.
         let aborted = self.abort.is_some_and(|abort| abort.load(Ordering::Relaxed));

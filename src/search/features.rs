@@ -14,36 +14,113 @@ use crate::ordering::MoveSorter;
 use crate::tt::Table;
 
 /// Alpha-beta pruning (without it: plain minimax, every other bit ignored).
-pub const ALPHA_BETA: u8 = 1;
+pub const ALPHA_BETA: u16 = 1;
 /// Move ordering by the sorter.
-pub const ORDERING: u8 = 2;
+pub const ORDERING: u16 = 2;
 /// Principal variation search.
-pub const PVS: u8 = 4;
+pub const PVS: u16 = 4;
 /// Late move reductions.
-pub const LMR: u8 = 8;
+pub const LMR: u16 = 8;
 /// Quiescence search (for a game with a policy).
-pub const QUIESCENCE: u8 = 16;
+pub const QUIESCENCE: u16 = 16;
 /// Mate distance pruning (for an evaluator with mate scores).
-pub const MDP: u8 = 32;
-/// Null-move pruning (for a game with null moves).
-pub const NULL_MOVE: u8 = 64;
+pub const MDP: u16 = 32;
+/// ABDADA's deferral of the moves other threads are searching (a thread of a parallel search
+/// with shared marks; never without `std`).
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub const ABDADA: u16 = 64;
 /// Read every feature from the configuration.
-pub const DYNAMIC: u8 = 128;
+pub const DYNAMIC: u16 = 128;
+/// Tell the trace recorder every step ([`Engine::search_traced`]; with [`DYNAMIC`] only).
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub const TRACE: u16 = 256;
+/// Null-move pruning (for a game with null moves; no compiled loop has it: [`DYNAMIC`] reads
+/// it from the configuration).
+pub const NULL_MOVE: u16 = 512;
 
 // The sets with a node loop of their own. Without `std` only `PLAIN` is read (by the node
 // loop); the others are dispatched to under `std` only.
 
 /// `Config::plain_alpha_beta()`.
-pub const PLAIN: u8 = ALPHA_BETA;
+pub const PLAIN: u16 = ALPHA_BETA;
 /// `Config::value_preserving()`.
 #[cfg_attr(not(feature = "std"), allow(dead_code))]
-pub const VALUE_PRESERVING: u8 = ALPHA_BETA | ORDERING | PVS | MDP;
+pub const VALUE_PRESERVING: u16 = ALPHA_BETA | ORDERING | PVS | MDP;
 /// `Config::new()` for a game without a quiescence policy.
 #[cfg_attr(not(feature = "std"), allow(dead_code))]
-pub const DEFAULT_NO_QUIESCENCE: u8 = VALUE_PRESERVING | LMR;
+pub const DEFAULT_NO_QUIESCENCE: u16 = VALUE_PRESERVING | LMR;
 /// `Config::new()`.
 #[cfg_attr(not(feature = "std"), allow(dead_code))]
-pub const DEFAULT: u8 = DEFAULT_NO_QUIESCENCE | QUIESCENCE;
+pub const DEFAULT: u16 = DEFAULT_NO_QUIESCENCE | QUIESCENCE;
+
+/// Evaluates `$call` with `$f` the const feature set of the node loop compiled for `$bits`
+/// (one of the common sets, each with or without [`ABDADA`], under `std`), or [`DYNAMIC`]
+/// (with [`ABDADA`] if `$bits` has it) for any other set, and without `std` always.
+macro_rules! with_loop {
+    ($bits:expr, $f:ident => $call:expr) => {{
+        #[allow(unused_imports)]
+        use $crate::search::features::*;
+        let bits: u16 = $bits;
+        #[cfg(feature = "std")]
+        {
+            match bits {
+                PLAIN => {
+                    const $f: u16 = PLAIN;
+                    $call
+                }
+                VALUE_PRESERVING => {
+                    const $f: u16 = VALUE_PRESERVING;
+                    $call
+                }
+                DEFAULT_NO_QUIESCENCE => {
+                    const $f: u16 = DEFAULT_NO_QUIESCENCE;
+                    $call
+                }
+                DEFAULT => {
+                    const $f: u16 = DEFAULT;
+                    $call
+                }
+                VP_ABDADA => {
+                    const $f: u16 = VP_ABDADA;
+                    $call
+                }
+                DNQ_ABDADA => {
+                    const $f: u16 = DNQ_ABDADA;
+                    $call
+                }
+                DEFAULT_ABDADA => {
+                    const $f: u16 = DEFAULT_ABDADA;
+                    $call
+                }
+                _ if bits & ABDADA != 0 => {
+                    const $f: u16 = DYNAMIC | ABDADA;
+                    $call
+                }
+                _ => {
+                    const $f: u16 = DYNAMIC;
+                    $call
+                }
+            }
+        }
+        #[cfg(not(feature = "std"))]
+        {
+            let _ = bits;
+            const $f: u16 = DYNAMIC;
+            $call
+        }
+    }};
+}
+pub(crate) use with_loop;
+
+/// `Config::value_preserving()` in a thread of ABDADA.
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub const VP_ABDADA: u16 = VALUE_PRESERVING | ABDADA;
+/// `Config::new()` without quiescence, in a thread of ABDADA.
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub const DNQ_ABDADA: u16 = DEFAULT_NO_QUIESCENCE | ABDADA;
+/// `Config::new()` in a thread of ABDADA.
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub const DEFAULT_ABDADA: u16 = DEFAULT | ABDADA;
 
 impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
     Engine<G, E, MAX_MOVES, MAX_PLY, T, O>
@@ -56,7 +133,7 @@ where
     /// Whether the feature `bit` is on in the node loop compiled for `F`: a constant, or, for
     /// [`DYNAMIC`], `dynamic` (read from the configuration).
     #[inline(always)]
-    pub(super) fn on<const F: u8>(bit: u8, dynamic: bool) -> bool {
+    pub(super) fn on<const F: u16>(bit: u16, dynamic: bool) -> bool {
         if F & DYNAMIC != 0 {
             dynamic
         } else {
@@ -64,39 +141,46 @@ where
         }
     }
 
+    /// ABDADA's deferral of busy moves: compiled into the loops of a parallel search's threads
+    /// only (the flag is a constant in every loop).
+    #[inline(always)]
+    pub(super) fn defers<const F: u16>() -> bool {
+        F & ABDADA != 0
+    }
+
     /// Alpha-beta pruning, rather than plain minimax.
     #[inline(always)]
-    pub(super) fn pruning<const F: u8>(&self) -> bool {
+    pub(super) fn pruning<const F: u16>(&self) -> bool {
         Self::on::<F>(ALPHA_BETA, self.config.algorithm == Algorithm::AlphaBeta)
     }
 
     /// Move ordering (with pruning).
     #[inline(always)]
-    pub(super) fn ordering<const F: u8>(&self) -> bool {
+    pub(super) fn ordering<const F: u16>(&self) -> bool {
         self.pruning::<F>() && Self::on::<F>(ORDERING, self.config.ordering)
     }
 
     /// Principal variation search (with pruning).
     #[inline(always)]
-    pub(super) fn pvs<const F: u8>(&self) -> bool {
+    pub(super) fn pvs<const F: u16>(&self) -> bool {
         self.pruning::<F>() && Self::on::<F>(PVS, self.config.pvs)
     }
 
     /// Quiescence search (with pruning, for a game with a policy).
     #[inline(always)]
-    pub(super) fn quiescence_on<const F: u8>(&self) -> bool {
+    pub(super) fn quiescence_on<const F: u16>(&self) -> bool {
         self.pruning::<F>() && G::QUIESCENCE && Self::on::<F>(QUIESCENCE, self.config.quiescence)
     }
 
     /// Null-move pruning (with pruning, for a game with null moves).
     #[inline(always)]
-    pub(super) fn null_move_on<const F: u8>(&self) -> bool {
+    pub(super) fn null_move_on<const F: u16>(&self) -> bool {
         self.pruning::<F>() && G::NULL_MOVE && Self::on::<F>(NULL_MOVE, self.config.null_move)
     }
 
     /// Mate distance pruning (with pruning, for an evaluator with mate scores).
     #[inline(always)]
-    pub(super) fn mdp<const F: u8>(&self) -> bool {
+    pub(super) fn mdp<const F: u16>(&self) -> bool {
         self.pruning::<F>()
             && E::MATE_SCORES
             && Self::on::<F>(MDP, self.config.mate_distance_pruning)

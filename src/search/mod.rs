@@ -79,6 +79,7 @@ mod quiescence;
 mod result;
 mod root;
 mod table;
+mod trace;
 mod window;
 
 use core::marker::PhantomData;
@@ -89,7 +90,7 @@ pub use analysis::{Analysis, RootMove};
 pub use config::{
     Algorithm, Config, NullMoveReduction, ParallelScheme, RootSearch, Strength, TtCutoffs,
 };
-pub(crate) use context::{Context, Halt};
+pub(crate) use context::{Context, Halt, Links};
 pub(crate) use node::Node;
 pub use result::{IterationInfo, SearchResult, SearchStats, WindowResult};
 
@@ -154,6 +155,13 @@ pub struct Engine<
     /// The principal variation of the previous iteration, tried first in the next.
     pub(crate) prev_pv: heapless::Vec<G::Move, MAX_PLY>,
     rng: Option<XorShiftRng>,
+    /// The killers and history this thread shares with the others of a parallel search
+    /// (ABDADA), and what it had of them at its last exchange.
+    #[cfg(feature = "std")]
+    pub(crate) shared_sorter: Option<Box<crate::parallel::SharedSorter<O>>>,
+    /// The recorder of [`Engine::search_traced`], there only during such a search.
+    #[cfg(feature = "std")]
+    tracer: Option<Box<trace::Recorder<G::Move>>>,
     _game: PhantomData<fn(&mut G)>,
 }
 
@@ -185,6 +193,10 @@ where
             pv: [const { heapless::Vec::new() }; MAX_PLY],
             prev_pv: heapless::Vec::new(),
             rng: None,
+            #[cfg(feature = "std")]
+            shared_sorter: None,
+            #[cfg(feature = "std")]
+            tracer: None,
             _game: PhantomData,
         }
     }
@@ -292,9 +304,15 @@ where
         if let Some(strength) = self.config.strength {
             return self.search_at_strength(game, limits, strength.margin, on_iteration);
         }
-        self.iterate(game, limits, on_iteration, |engine, ctx, game, depth, alpha, beta| {
-            engine.root_iteration(ctx, game, depth, alpha, beta)
-        })
+        self.iterate(
+            game,
+            limits,
+            Links::default(),
+            on_iteration,
+            |engine, ctx, game, depth, alpha, beta| {
+                engine.root_iteration(ctx, game, depth, alpha, beta)
+            },
+        )
     }
 
     /// One fixed-depth search of `game` with the window `(alpha, beta)`, without iterative
@@ -405,6 +423,16 @@ where
             Err(Halt::Interrupted) => {
                 unreachable!("a fixed-depth search has no clock or stop flag")
             }
+        }
+    }
+
+    /// Exchanges what the sorter learnt with the other threads of a parallel search, when
+    /// it shares its sorter (ABDADA; see `parallel::SharedSorter`). Nothing otherwise.
+    #[inline(never)]
+    pub(crate) fn exchange_sorter(&mut self) {
+        #[cfg(feature = "std")]
+        if let Some(shared) = &mut self.shared_sorter {
+            (shared.exchange)(&mut self.sorter, shared);
         }
     }
 

@@ -2,6 +2,7 @@
 
 use rand_core::Rng;
 
+use super::context::{Deferred, DEFER_MIN_DEPTH};
 use super::features;
 use super::{Context, Engine, Halt};
 use crate::error::SearchError;
@@ -37,7 +38,7 @@ where
     O: MoveSorter<G>,
 {
     /// Negamax with fail-soft alpha-beta: the score of `game` for its side to move.
-    pub(crate) fn negamax<const F: u8>(
+    pub(crate) fn negamax<const F: u16>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -48,6 +49,7 @@ where
         // Whether this node's own subtree reached a horizon, kept apart from the rest of the
         // iteration so that the table can record proven entries.
         let outer_horizon = core::mem::replace(&mut ctx.reached_horizon, false);
+        self.trace_enter::<F>(ctx, game, node, alpha, beta);
         // The root's loop apart (under `std`; firmware keeps one copy in flash): tie-breaking
         // and the root's line are then not in the others.
         let score = if cfg!(feature = "std") && node.ply == 0 {
@@ -56,6 +58,7 @@ where
             self.negamax_node::<F, ANY_NODE>(ctx, game, node, alpha, beta)
         };
         ctx.reached_horizon |= outer_horizon;
+        self.trace_value::<F>(ctx, game, node.ply, score);
         Self::unwind(ctx, score)
     }
 
@@ -88,7 +91,7 @@ where
     /// [`Engine::negamax`] at depth 0: a terminal position's score, or quiescence, or the
     /// static evaluation.
     #[inline(never)]
-    fn horizon<const F: u8>(
+    fn horizon<const F: u16>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -116,7 +119,7 @@ where
     /// every child before its score is used (so that nothing reaches the table), and turned
     /// back into a `Result` by [`Engine::negamax`] (and by the parallel search).
     #[inline(never)]
-    pub(super) fn negamax_node<const F: u8, const KIND: u8>(
+    pub(super) fn negamax_node<const F: u16, const KIND: u8>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -255,8 +258,24 @@ where
         let mut best = -E::Score::INFINITY;
         let mut best_move = None;
         let mut ties = 0u32;
-        for index in 0..moves.len() {
-            if index == next_stage / 2 {
+        // In a parallel search that defers busy moves (ABDADA, Weill 1996): the moves other
+        // threads were searching when this node reached them, searched after the others.
+        let defer = Self::defers::<F>() && node.depth >= DEFER_MIN_DEPTH && T::ENABLED && pruning;
+        if defer && ctx.take_sorter_exchange() {
+            self.exchange_sorter();
+        }
+        let mut deferred = Deferred::new();
+        let mut cursor = 0;
+        loop {
+            let (index, first_pass) = if cursor < moves.len() {
+                cursor += 1;
+                (cursor - 1, true)
+            } else if let Some(index) = deferred.next() {
+                (index, false)
+            } else {
+                break;
+            };
+            if index == next_stage / 2 && first_pass {
                 let rest = &mut moves.as_mut_slice()[index..];
                 next_stage = if next_stage % 2 == 1 {
                     self.sorter.order_rest::<MAX_MOVES>(game, rest, &hints);
@@ -268,6 +287,19 @@ where
                 };
             }
             let mv = moves.as_slice()[index];
+            // The move's mark (never the first move's: its search gives the others their
+            // alpha, as in the young brothers wait concept).
+            let mark = if defer && index > 0 { ctx.busy_mark(key, mv.move_code()) } else { None };
+            if let Some(mark) = mark {
+                if first_pass && ctx.is_busy(mark) && deferred.push(index) {
+                    ctx.stats.deferrals += 1;
+                    continue;
+                }
+                // A move put off is searched now, even if another thread still is: waiting
+                // for it idles this thread longer than the search takes with the other
+                // thread's table entries (benches/parallel_model.rs).
+                ctx.enter_busy(mark);
+            }
             let child = Node {
                 depth: node.depth - 1,
                 ply: ply + 1,
@@ -284,11 +316,15 @@ where
             } else {
                 0
             };
+            self.trace_move::<F>(ctx, side, ply, mv, alpha, beta);
             let undo = game.make_move(mv);
             let score = self.search_move::<F>(
                 ctx, game, side, child, node.pv, index, reduction, move_alpha, beta,
             );
             game.unmake_move(mv, undo);
+            if let Some(mark) = mark {
+                ctx.leave_busy(mark);
+            }
             if ctx.halt.is_some() {
                 return E::Score::ZERO;
             }
@@ -322,6 +358,14 @@ where
                     if index == 0 {
                         ctx.stats.first_move_cutoffs += 1;
                     }
+                    self.trace_cut::<F>(
+                        ctx,
+                        side,
+                        ply,
+                        alpha,
+                        beta,
+                        &moves.as_slice()[index + 1..],
+                    );
                     if ordering {
                         self.sorter.on_cutoff(game, mv, &moves.as_slice()[..index], &hints);
                     }
@@ -357,7 +401,7 @@ where
     /// PV move, the table move, killers and tactical moves.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn lmr_reduction<const F: u8>(
+    pub(crate) fn lmr_reduction<const F: u16>(
         &self,
         game: &G,
         mv: G::Move,
@@ -399,7 +443,7 @@ where
     /// search, which calls it too, takes it with [`Engine::unwind`]).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(crate) fn search_move<const F: u8>(
+    pub(crate) fn search_move<const F: u16>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -435,6 +479,7 @@ where
             // The child's score for the side to move there: negated, and the window
             // swapped, only when the side to move changed.
             let (low, high) = if same_side { (alpha, top) } else { (-top, -alpha) };
+            self.trace_enter::<F>(ctx, game, node, low, high);
             let result = if node.depth == 0 {
                 // The horizon: scored without a frame of the recursion.
                 Self::bare(self.horizon::<F>(ctx, game, node.ply, low, high), ctx)
@@ -458,6 +503,7 @@ where
             if ctx.halt.is_some() {
                 return E::Score::ZERO;
             }
+            self.trace_value::<F>(ctx, game, node.ply, result);
             let score = if same_side { result } else { -result };
             if score <= alpha {
                 return score;

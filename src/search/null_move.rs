@@ -27,7 +27,7 @@ where
     /// high cuts only if the node itself, searched `R` plies shallower with no pass at its
     /// root, fails high too.
     #[inline(never)]
-    pub(super) fn null_move_prune<const F: u8>(
+    pub(super) fn null_move_prune<const F: u16>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,

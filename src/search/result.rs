@@ -32,6 +32,9 @@ pub struct SearchStats {
     pub null_moves: u64,
     /// Null moves that cut their node.
     pub null_move_cutoffs: u64,
+    /// Moves a node of a parallel search (ABDADA) put off because another thread was
+    /// searching them (0 in a sequential search).
+    pub deferrals: u64,
 }
 
 impl SearchStats {

@@ -3,7 +3,8 @@
 use rand_core::SeedableRng;
 use rand_xorshift::XorShiftRng;
 
-use super::features::{self, DYNAMIC};
+use super::context::Links;
+use super::features::{self, with_loop};
 use super::{Algorithm, Context, Engine, Halt, IterationInfo, Node, SearchResult};
 use crate::clock::Limits;
 use crate::error::SearchError;
@@ -11,19 +12,6 @@ use crate::game::{Evaluator, Game};
 use crate::ordering::MoveSorter;
 use crate::score::Score;
 use crate::tt::Table;
-
-/// A search routine compiled once per feature set (the const generic `F`), run by
-/// [`Engine::with_feature_set`] with the set the configuration asks for.
-pub(super) trait PerFeatureSet<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
-where
-    G: Game,
-    E: Evaluator<G>,
-{
-    /// What the routine returns.
-    type Output;
-    /// Runs the routine compiled for the feature set `F`.
-    fn run<const F: u8>(self, engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>) -> Self::Output;
-}
 
 impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
     Engine<G, E, MAX_MOVES, MAX_PLY, T, O>
@@ -35,13 +23,15 @@ where
 {
     /// Iterative deepening around `iteration`, which searches the root to a depth with a
     /// window, leaves the principal variation in `pv[0]` and returns the root's fail-soft
-    /// score: the sequential search, or a parallel one that splits the root. Each iteration
-    /// calls it as the configured [`RootSearch`](super::RootSearch) asks (once with the full
-    /// window, or several times with narrower ones).
-    pub(crate) fn iterate<F, I>(
+    /// score: the sequential search, or a parallel one that splits the root or shares the
+    /// table (through `links`). Each iteration calls it as the configured
+    /// [`RootSearch`](super::RootSearch) asks (once with the full window, or several times
+    /// with narrower ones).
+    pub(crate) fn iterate<'l, F, I>(
         &mut self,
         game: &mut G,
-        limits: &Limits<'_>,
+        limits: &'l Limits<'_>,
+        links: Links<'l>,
         mut on_iteration: F,
         mut iteration: I,
     ) -> Result<SearchResult<G::Move, E::Score, MAX_PLY>, SearchError>
@@ -58,6 +48,11 @@ where
     {
         self.check_limits(limits)?;
         let mut ctx = Context::new(Some(limits), u64::from(self.config.poll_interval_nodes.max(1)));
+        ctx.links = links;
+        #[cfg(feature = "std")]
+        if links.interrupt.is_some() {
+            ctx.abort = links.interrupt;
+        }
         ctx.start_micros = limits.clock.map_or(0, |c| c.now_micros());
         ctx.root_side = Some(game.side_to_move());
         self.start_search();
@@ -169,7 +164,7 @@ where
     }
 
     /// The features the configuration switches on, as [`features`] bits.
-    fn feature_bits(&self) -> u8 {
+    fn feature_bits(&self) -> u16 {
         use features::*;
         let c = &self.config;
         if c.algorithm != Algorithm::AlphaBeta {
@@ -193,7 +188,7 @@ where
 
     /// Searches `node` with the node loop compiled for the configuration's features when it
     /// is one of the common sets (under `std`), else with the one that reads them at run time.
-    pub(super) fn dispatch(
+    pub(crate) fn dispatch(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -205,52 +200,19 @@ where
             // Only without a table does the plain loop run below the root.
             ctx.plain = self.feature_bits() == features::PLAIN;
         }
-        struct Negamax<'a, 'l, 'c, G: Game, S> {
-            ctx: &'a mut Context<'l, 'c, G::Player>,
-            game: &'a mut G,
-            node: Node,
-            alpha: S,
-            beta: S,
-        }
-        impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
-            PerFeatureSet<G, E, MAX_MOVES, MAX_PLY, T, O> for Negamax<'_, '_, '_, G, E::Score>
-        where
-            G: Game,
-            E: Evaluator<G>,
-            T: Table<E::Score>,
-            O: MoveSorter<G>,
-        {
-            type Output = Result<E::Score, Halt>;
-            #[inline(always)]
-            fn run<const F: u8>(
-                self,
-                engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
-            ) -> Self::Output {
-                engine.negamax::<F>(self.ctx, self.game, self.node, self.alpha, self.beta)
-            }
-        }
-        self.with_feature_set(Negamax { ctx, game, node, alpha, beta })
+        with_loop!(self.loop_bits(ctx), F => self.negamax::<F>(ctx, game, node, alpha, beta))
     }
 
-    /// Runs `routine` compiled for the configuration's feature set when it is one of the
-    /// common sets (under `std`), else for [`DYNAMIC`].
-    #[inline(always)]
-    pub(super) fn with_feature_set<R>(&mut self, routine: R) -> R::Output
-    where
-        R: PerFeatureSet<G, E, MAX_MOVES, MAX_PLY, T, O>,
-    {
-        #[cfg(feature = "std")]
-        {
-            use features::*;
-            match self.feature_bits() {
-                PLAIN => return routine.run::<PLAIN>(self),
-                VALUE_PRESERVING => return routine.run::<VALUE_PRESERVING>(self),
-                DEFAULT_NO_QUIESCENCE => return routine.run::<DEFAULT_NO_QUIESCENCE>(self),
-                DEFAULT => return routine.run::<DEFAULT>(self),
-                _ => {}
-            }
+    /// The feature bits of the node loop for this configuration and thread: the
+    /// configuration's, with [`ABDADA`](features::ABDADA) in a parallel search's thread that
+    /// defers busy moves.
+    pub(crate) fn loop_bits(&self, ctx: &Context<'_, '_, G::Player>) -> u16 {
+        let bits = self.feature_bits();
+        if ctx.defers_busy_moves() && bits & features::ALPHA_BETA != 0 {
+            bits | features::ABDADA
+        } else {
+            bits
         }
-        routine.run::<DYNAMIC>(self)
     }
 
     /// The configuration's own error, if any.
@@ -303,6 +265,7 @@ mod tests {
         let result = engine.iterate(
             game,
             limits,
+            crate::search::context::Links::default(),
             |_| {},
             |engine, ctx, game, depth, alpha, beta| {
                 let root = Node { depth, ply: 0, pv: true, on_prev_pv: true };

@@ -50,6 +50,19 @@ where
         (entry.move_code, None)
     }
 
+    /// Whether an entry was searched deep enough to end the search of a node `depth` plies
+    /// deep, under the configuration's [`TtCutoffs`].
+    #[inline(always)]
+    pub(crate) fn draft_suffices(&self, entry: &Entry<E::Score>, depth: u32) -> bool {
+        let draft = u32::from(entry.draft);
+        match self.config.tt_cutoffs {
+            TtCutoffs::DeeperOrProven => entry.proven || draft >= depth,
+            // A stored draft saturates at 255 ("255 or more"): equality is only known below.
+            TtCutoffs::EqualDraft => draft == depth && depth < 255,
+            TtCutoffs::Never => false,
+        }
+    }
+
     /// The score a table entry proves for this node, if it is deep enough and its bound
     /// settles the window.
     fn tt_cutoff(
@@ -60,14 +73,7 @@ where
         alpha: E::Score,
         beta: E::Score,
     ) -> Option<E::Score> {
-        let draft = u32::from(entry.draft);
-        let deep_enough = match self.config.tt_cutoffs {
-            TtCutoffs::DeeperOrProven => entry.proven || draft >= depth,
-            // A stored draft saturates at 255 ("255 or more"): equality is only known below.
-            TtCutoffs::EqualDraft => draft == depth && depth < 255,
-            TtCutoffs::Never => false,
-        };
-        if !deep_enough {
+        if !self.draft_suffices(entry, depth) {
             return None;
         }
         let score = if E::MATE_SCORES { entry.score.relative_to_root(ply) } else { entry.score };

@@ -6,7 +6,7 @@
 #![no_std]
 #![no_main]
 
-use alphabeta_embedded::board::{self, Checker, StaticSlot, SysTickClock};
+use alphabeta_embedded::board::{self, Checker, Memory, StaticSlot, SysTickClock};
 use alphabeta_embedded::demo;
 use cortex_m_rt::entry;
 
@@ -49,6 +49,7 @@ fn main() -> ! {
         "full demo",
         &clock,
         &[&board::expected::TICTACTOE, &board::expected::CONNECT4],
+        Memory::TABLE,
     );
     if let Engines::TicTacToe(engine) = engines {
         demo::tictactoe(engine, &TABLE, Some(&clock), &mut checker);

@@ -5,7 +5,7 @@
 #![no_std]
 #![no_main]
 
-use alphabeta_embedded::board::{self, Checker, StaticSlot, SysTickClock};
+use alphabeta_embedded::board::{self, Checker, Memory, StaticSlot, SysTickClock};
 use alphabeta_embedded::demo;
 use cortex_m_rt::entry;
 
@@ -23,7 +23,8 @@ fn main() -> ! {
     let Some(engine) = ENGINE.init_with(|| demo::tictactoe_engine(&TABLE)) else {
         board::exit(board::exit_code::PANIC)
     };
-    let mut checker = Checker::new("tic-tac-toe demo", &clock, &[&board::expected::TICTACTOE]);
+    let mut checker =
+        Checker::new("tic-tac-toe demo", &clock, &[&board::expected::TICTACTOE], Memory::TABLE);
     demo::tictactoe(engine, &TABLE, Some(&clock), &mut checker);
     checker.finish()
 }

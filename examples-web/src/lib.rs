@@ -1,0 +1,297 @@
+//! alphabeta in the browser: the functions the page's Web Worker calls (`www/worker.js`).
+//!
+//! * [`tictactoe_move`] and [`tictactoe_state`]: the engine's move (an exact solve, so it never
+//!   loses) and the state of a board;
+//! * [`connect4_move`] and [`connect4_state`]: a search to a depth or for a time, reporting each
+//!   completed iteration to the page as it happens, and the state of a position;
+//! * [`tree_trace`]: a tree file read and searched by the reference alpha-beta, every step of
+//!   it ([`alphabeta::trace`]), for the teaching view to play back and draw.
+//!
+//! Results cross to JavaScript as typed arrays of numbers (no JSON, no number formatting in
+//! the WebAssembly); errors as `Error` objects with the engine's message.
+
+use alphabeta::games::connect4::{Connect4, Connect4Heuristic, CELLS, HEIGHT, WIDTH};
+use alphabeta::games::tictactoe::{Board, Mark, TicTacToeEval};
+use alphabeta::trace::TraceEvent;
+use alphabeta::tree::Tree;
+use alphabeta::tt::TranspositionTable;
+use alphabeta::{Clock, Config, Engine, Game, Limits};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    /// `performance.now()`: milliseconds, monotonic (in a window and in a worker).
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+
+    /// What the page passes to [`connect4_move`] to hear of each completed iteration.
+    pub type Progress;
+
+    /// One completed iteration: depth, score (for the side to move), nodes, milliseconds
+    /// since the search started, and the principal variation as columns `1`–`7`.
+    #[wasm_bindgen(method)]
+    fn report(this: &Progress, depth: u32, score: i32, nodes: f64, elapsed_ms: f64, pv: &str);
+}
+
+/// The browser's clock for time limits.
+struct BrowserClock;
+
+impl Clock for BrowserClock {
+    fn now_micros(&self) -> u64 {
+        (performance_now() * 1000.0) as u64
+    }
+}
+
+/// Tic-tac-toe's table: 4,096 slots (64 KiB), cleared before every move so that the engine's
+/// choice among equally good moves depends on the position only.
+static TICTACTOE_TABLE: TranspositionTable<i32, 4096> = TranspositionTable::new();
+
+/// Connect Four's table: 262,144 slots (4 MiB), kept from move to move.
+static CONNECT4_TABLE: TranspositionTable<i32, { 1 << 18 }> = TranspositionTable::new();
+
+fn error(message: &str) -> JsError {
+    JsError::new(message)
+}
+
+fn board(cells: &str) -> Result<Board, JsError> {
+    Board::parse(cells).map_err(|e| error(&e.to_string()))
+}
+
+/// The engine's move on a tic-tac-toe board (9 characters `X`, `O`, `.`, row by row; the side
+/// to move follows from the counts): `[cell 0-8, score for the side to move, nodes]`. The
+/// search is exact (all 9 plies), so the engine never loses.
+///
+/// # Errors
+/// A board that cannot be read, or a game that is over.
+#[wasm_bindgen]
+pub fn tictactoe_move(cells: &str) -> Result<Vec<i32>, JsError> {
+    let mut board = board(cells)?;
+    if board.is_terminal() {
+        return Err(error("the game is over"));
+    }
+    TICTACTOE_TABLE.clear();
+    let mut engine = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, Config::new())
+        .with_table(&TICTACTOE_TABLE);
+    let result = engine.search(&mut board, &Limits::depth(9)).map_err(|e| error(&e.to_string()))?;
+    let cell = result.best_move.map_or(-1, i32::from);
+    Ok(vec![cell, result.score, result.nodes as i32])
+}
+
+/// The state of a tic-tac-toe board: `[0]` playing, `[1]` X won, `[2]` O won, `[3]` a draw.
+///
+/// # Errors
+/// A board that cannot be read (a line completed and play went on, counts that cannot be).
+#[wasm_bindgen]
+pub fn tictactoe_state(cells: &str) -> Result<Vec<i32>, JsError> {
+    let board = board(cells)?;
+    Ok(vec![match board.winner() {
+        Some(Mark::X) => 1,
+        Some(Mark::O) => 2,
+        None if board.is_full() => 3,
+        None => 0,
+    }])
+}
+
+fn connect4(moves: &str) -> Result<Connect4, JsError> {
+    Connect4::from_moves(moves).map_err(|e| error(&e.to_string()))
+}
+
+/// The state of a Connect Four game given as its moves (columns `1`–`7`): `[status, playable,
+/// 42 cells]`, status 0 playing, 1 won by the player who moved last, 2 a draw; playable the
+/// columns not full as bits (bit 0 column 1); the cells column by column from the bottom, 0
+/// empty, 1 the first player, 2 the second.
+///
+/// # Errors
+/// A move that is not a column, into a full column, or after the game was won.
+#[wasm_bindgen]
+pub fn connect4_state(moves: &str) -> Result<Vec<i32>, JsError> {
+    let position = connect4(moves)?;
+    let status = if position.is_won() {
+        1
+    } else if position.moves_played() == CELLS {
+        2
+    } else {
+        0
+    };
+    let playable =
+        (0..WIDTH as u8).filter(|&c| position.can_play(c)).fold(0, |bits, c| bits | 1 << c);
+    let mut state = vec![status, playable];
+    for col in 0..WIDTH {
+        for row in 0..HEIGHT {
+            state.push(position.stone(col, row).map_or(0, |player| i32::from(player) + 1));
+        }
+    }
+    Ok(state)
+}
+
+/// The engine's move in a Connect Four game given as its moves: iterative deepening to
+/// `max_depth` plies, stopped after `time_ms` milliseconds when that is not 0 (the first
+/// iteration always completes), calling `progress.report` after every completed iteration.
+/// Returns `[column 1-7, score for the side to move, depth, nodes, milliseconds]`.
+///
+/// # Errors
+/// A bad move string, a game that is over, a depth of 0 or above 42.
+#[wasm_bindgen]
+pub fn connect4_move(
+    moves: &str,
+    max_depth: u32,
+    time_ms: u32,
+    progress: &Progress,
+) -> Result<Vec<f64>, JsError> {
+    let mut position = connect4(moves)?;
+    if position.is_won() || position.moves_played() == CELLS {
+        return Err(error("the game is over"));
+    }
+    let clock = BrowserClock;
+    let mut limits = Limits::depth(max_depth);
+    if time_ms > 0 {
+        limits = limits.with_time_limit(&clock, u64::from(time_ms) * 1000);
+    }
+    let start = performance_now();
+    let mut engine =
+        Engine::<Connect4, Connect4Heuristic, 7, 42>::new(Connect4Heuristic, Config::new())
+            .with_table(&CONNECT4_TABLE);
+    let result = engine
+        .search_with_info(&mut position, &limits, |info| {
+            let pv: String = info.pv.iter().map(|&c| char::from(b'1' + c)).collect();
+            progress.report(
+                info.depth,
+                info.score,
+                info.nodes as f64,
+                performance_now() - start,
+                &pv,
+            );
+        })
+        .map_err(|e| error(&e.to_string()))?;
+    let column = result.best_move.map_or(0.0, |c| f64::from(c) + 1.0);
+    let elapsed = performance_now() - start;
+    Ok(vec![column, f64::from(result.score), f64::from(result.depth), result.nodes as f64, elapsed])
+}
+
+/// A tree file searched by the reference alpha-beta, step by step, for the teaching view.
+/// Node `i` is the file's node `i` (breadth-first order, the root 0).
+#[wasm_bindgen]
+pub struct TreeTrace {
+    names: String,
+    parents: Vec<i32>,
+    flags: Vec<u8>,
+    values: Vec<f64>,
+    kinds: Vec<u8>,
+    nodes: Vec<u32>,
+    first: Vec<f64>,
+    second: Vec<f64>,
+    summary: Vec<f64>,
+}
+
+#[wasm_bindgen]
+impl TreeTrace {
+    /// The nodes' names, one per line.
+    #[wasm_bindgen(getter)]
+    pub fn names(&self) -> String {
+        self.names.clone()
+    }
+
+    /// By node: its parent (-1 for the root).
+    #[wasm_bindgen(getter)]
+    pub fn parents(&self) -> Vec<i32> {
+        self.parents.clone()
+    }
+
+    /// By node: bit 0 MAX to move, bit 1 a leaf.
+    #[wasm_bindgen(getter)]
+    pub fn flags(&self) -> Vec<u8> {
+        self.flags.clone()
+    }
+
+    /// By node: a leaf's value (NaN for an inner node).
+    #[wasm_bindgen(getter)]
+    pub fn values(&self) -> Vec<f64> {
+        self.values.clone()
+    }
+
+    /// By event: 0 enter (first alpha, second beta), 1 value (first the value), 2 window
+    /// (first alpha, second beta), 3 beta cut and 4 alpha cut (first the child it came after).
+    #[wasm_bindgen(getter)]
+    pub fn kinds(&self) -> Vec<u8> {
+        self.kinds.clone()
+    }
+
+    /// By event: the node.
+    #[wasm_bindgen(getter)]
+    pub fn nodes(&self) -> Vec<u32> {
+        self.nodes.clone()
+    }
+
+    /// By event: its first number.
+    #[wasm_bindgen(getter)]
+    pub fn first(&self) -> Vec<f64> {
+        self.first.clone()
+    }
+
+    /// By event: its second number.
+    #[wasm_bindgen(getter)]
+    pub fn second(&self) -> Vec<f64> {
+        self.second.clone()
+    }
+
+    /// `[value, leaves minimax evaluates, leaves alpha-beta evaluates]`.
+    #[wasm_bindgen(getter)]
+    pub fn summary(&self) -> Vec<f64> {
+        self.summary.clone()
+    }
+}
+
+/// Reads a tree file and traces its alpha-beta search.
+///
+/// # Errors
+/// The reader's error for a malformed file (one line, with its line number), or a tree of
+/// more than 100,000 nodes (more than the page can draw).
+#[wasm_bindgen]
+pub fn tree_trace(text: &str) -> Result<TreeTrace, JsError> {
+    let tree = Tree::parse(text).map_err(|e| error(&e.to_string()))?;
+    if tree.node_count() > 100_000 {
+        return Err(error("the tree has more than 100,000 nodes, too many to draw"));
+    }
+    let trace = tree.trace();
+    let mut names = String::new();
+    for node in 0..tree.node_count() {
+        if node > 0 {
+            names.push('\n');
+        }
+        names.push_str(tree.name(node));
+    }
+    let mut out = TreeTrace {
+        names,
+        parents: trace.nodes.iter().map(|n| n.parent.map_or(-1, |p| p as i32)).collect(),
+        flags: trace.nodes.iter().map(|n| u8::from(n.max) | u8::from(n.leaf) << 1).collect(),
+        values: (0..tree.node_count()).map(|n| tree.value(n).unwrap_or(f64::NAN)).collect(),
+        kinds: Vec::with_capacity(trace.events.len()),
+        nodes: Vec::with_capacity(trace.events.len()),
+        first: Vec::with_capacity(trace.events.len()),
+        second: Vec::with_capacity(trace.events.len()),
+        summary: vec![
+            trace.events.last().map_or(f64::NAN, |e| match *e {
+                TraceEvent::Value { value, .. } => value,
+                _ => f64::NAN,
+            }),
+            tree.leaf_count() as f64,
+            trace.leaves_evaluated() as f64,
+        ],
+    };
+    for event in &trace.events {
+        let (kind, node, first, second) = match *event {
+            TraceEvent::Enter { node, alpha, beta } => (0, node, alpha, beta),
+            TraceEvent::Value { node, value } => (1, node, value, 0.0),
+            TraceEvent::Window { node, alpha, beta } => (2, node, alpha, beta),
+            TraceEvent::Cut { node, after, kind } => {
+                let code = if kind == alphabeta::trace::CutoffKind::Beta { 3 } else { 4 };
+                (code, node, after as f64, 0.0)
+            }
+        };
+        out.kinds.push(kind);
+        out.nodes.push(node as u32);
+        out.first.push(first);
+        out.second.push(second);
+    }
+    Ok(out)
+}

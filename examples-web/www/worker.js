@@ -1,0 +1,77 @@
+// The engine's thread: loads the WebAssembly module and answers the page's requests, so that
+// a long search never freezes the page. Messages in: {id, op, args}; out: {id, result},
+// {id, error} or, during a Connect Four search, {id, progress} after each iteration.
+import init, * as engine from "./pkg/alphabeta_web.js";
+
+const ready = init().then(() => {
+  // Warm up: the first calls compile the code paths; a player's first move is then as fast
+  // as the others.
+  const start = performance.now();
+  for (const cells of [".........", "X........", "X...O...."]) engine.tictactoe_move(cells);
+  engine.connect4_move("", 4, 0, { report() {} });
+  self.postMessage({ ready: true, warmupMs: performance.now() - start });
+});
+ready.catch((error) => self.postMessage({ fatal: String(error && error.message ? error.message : error) }));
+
+const ops = {
+  tictactoe_move({ cells }) {
+    const start = performance.now();
+    const [cell, score, nodes] = engine.tictactoe_move(cells);
+    return { cell, score, nodes, ms: performance.now() - start };
+  },
+  // The mean time of `runs` engine moves on one board, for a finer figure than one move's
+  // (performance.now() is coarse in a page that is not cross-origin isolated).
+  tictactoe_bench({ cells, runs }) {
+    const start = performance.now();
+    for (let i = 0; i < runs; i++) engine.tictactoe_move(cells);
+    return { meanMs: (performance.now() - start) / runs };
+  },
+  tictactoe_state({ cells }) {
+    return { status: engine.tictactoe_state(cells)[0] };
+  },
+  connect4_state({ moves }) {
+    return stateOf(engine.connect4_state(moves));
+  },
+  connect4_move({ moves, depth, timeMs }, id) {
+    const progress = {
+      report(depth, score, nodes, elapsedMs, pv) {
+        self.postMessage({ id, progress: { depth, score, nodes, elapsedMs, pv } });
+      },
+    };
+    const [column, score, reached, nodes, ms] = engine.connect4_move(moves, depth, timeMs, progress);
+    const after = moves + String(column);
+    return { column, score, depth: reached, nodes, ms, state: stateOf(engine.connect4_state(after)) };
+  },
+  tree_trace({ text }) {
+    const t = engine.tree_trace(text);
+    const result = {
+      names: t.names.split("\n"),
+      parents: Array.from(t.parents),
+      flags: Array.from(t.flags),
+      values: Array.from(t.values),
+      kinds: Array.from(t.kinds),
+      nodes: Array.from(t.nodes),
+      first: Array.from(t.first),
+      second: Array.from(t.second),
+      summary: Array.from(t.summary),
+    };
+    t.free();
+    return result;
+  },
+};
+
+function stateOf(state) {
+  const cells = [];
+  for (let col = 0; col < 7; col++) cells.push(Array.from(state.slice(2 + col * 6, 8 + col * 6)));
+  return { status: state[0], playable: state[1], cells };
+}
+
+self.onmessage = async (event) => {
+  await ready;
+  const { id, op, args } = event.data;
+  try {
+    self.postMessage({ id, result: ops[op](args, id) });
+  } catch (error) {
+    self.postMessage({ id, error: String(error && error.message ? error.message : error) });
+  }
+};
