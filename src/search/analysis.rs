@@ -151,6 +151,10 @@ where
 
     /// Searches at a strength level ([`Config::strength`](crate::Config::strength)): the
     /// analysis with the margin, then a seeded draw among the moves within it of the best.
+    ///
+    /// Never inlined: the analysis keeps every root move's line on the stack, which a search
+    /// without a strength level must not pay for (a microcontroller's stack is small).
+    #[inline(never)]
     pub(super) fn search_at_strength<F>(
         &mut self,
         game: &mut G,

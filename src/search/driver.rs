@@ -38,15 +38,7 @@ where
         let windows = self.config.algorithm == Algorithm::AlphaBeta;
         match self.config.root_search {
             RootSearch::Aspiration if windows => self.aspiration(ctx, game, depth, guess, search),
-            RootSearch::Mtdf if windows => {
-                let mut step =
-                    |engine: &mut Self, ctx: &mut Context<'_, '_, G::Player>, alpha, beta| {
-                        search(engine, ctx, game, depth, alpha, beta)
-                    };
-                let (score, line) = self.mtdf_steps(ctx, guess, &mut step)?;
-                self.set_table_line(game, line, depth);
-                Ok(score)
-            }
+            RootSearch::Mtdf if windows => self.mtdf_root(ctx, game, depth, guess, search),
             _ => {
                 ctx.stats.root_searches += 1;
                 search(self, ctx, game, depth, -infinity, infinity)
@@ -67,7 +59,29 @@ where
         }
     }
 
+    /// MTD(f) at the root from `guess` (see [`RootSearch::Mtdf`]), its line from the table.
+    /// Never inlined, like [`Self::aspiration`]: the full window's search must not carry
+    /// their frames (the table line's undo list is a ply's worth of positions), which would
+    /// cost a microcontroller's small stack even when they are not used.
+    #[inline(never)]
+    fn mtdf_root(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        depth: u32,
+        guess: Option<E::Score>,
+        search: &mut RootSearchFn<'_, Self, G, E::Score>,
+    ) -> Result<E::Score, Halt> {
+        let mut step = |engine: &mut Self, ctx: &mut Context<'_, '_, G::Player>, alpha, beta| {
+            search(engine, ctx, game, depth, alpha, beta)
+        };
+        let (score, line) = self.mtdf_steps(ctx, guess, &mut step)?;
+        self.set_table_line(game, line, depth);
+        Ok(score)
+    }
+
     /// Aspiration windows around `guess` (see [`RootSearch::Aspiration`]).
+    #[inline(never)]
     fn aspiration(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
@@ -182,6 +196,7 @@ where
     /// Puts into `pv[0]` the line `line` (or, empty, the table's move for the root), followed
     /// by the moves the table holds for the positions along it, up to `depth` plies: the
     /// principal variation of a driver whose null-window searches keep no line of their own.
+    #[inline(never)]
     pub(crate) fn set_table_line(
         &mut self,
         game: &mut G,
