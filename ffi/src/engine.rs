@@ -231,19 +231,19 @@ unsafe fn build(
         Ok(parts) => parts,
         Err(status) => return status,
     };
-    let placeholder = Kind::Int(Engine::with_parts(
-        IntEval,
-        config,
-        TableSlice::new(&[], &EMPTY_GENERATION),
-        DefaultSorter::with_config(ordering),
-    ));
-    // SAFETY: `memory` is valid for writes (the caller's promise).
-    unsafe { write_engine(memory, placeholder, on_heap, slots, table) };
-    // SAFETY: just written; the generation and the slots live as long as the engine (the
-    // caller's promise), so extending their lifetime to 'static is sound while it is used.
-    let engine = unsafe { &mut *memory };
-    let generation: &'static AtomicU8 = unsafe { &*(&engine.generation as *const AtomicU8) };
-    let kind = engine.kind.get_mut();
+    let table_memory = table;
+    // The table's generation counter lives in the engine's memory: written first, so that
+    // the engine can be built once, straight into `memory` (an engine is kilobytes; a second
+    // one as a placeholder on the stack would cost a microcontroller twice that).
+    // SAFETY: `memory` is valid for writes (the caller's promise); `write_engine` writes the
+    // same value again with the rest.
+    let generation: &'static AtomicU8 = unsafe {
+        let field = core::ptr::addr_of_mut!((*memory).generation);
+        field.write(AtomicU8::new(0));
+        // The slots and the generation live as long as the engine (the caller's promise), so
+        // extending the lifetime to 'static is sound while it is used.
+        &*field
+    };
     if double {
         let table = if slots >= 2 {
             // SAFETY: `table` holds `slots` 16-byte-aligned slots (the caller's promise);
@@ -253,12 +253,14 @@ unsafe fn build(
             &[]
         };
         zero(table);
-        *kind = Kind::Double(Engine::with_parts(
+        let kind = Kind::Double(Engine::with_parts(
             DoubleEval,
             config,
             TableSlice::new(table, generation),
             DefaultSorter::with_config(ordering),
         ));
+        // SAFETY: `memory` is valid for writes (the caller's promise).
+        unsafe { write_engine(memory, kind, on_heap, slots, table_memory) };
     } else {
         let table = if slots >= 2 {
             // SAFETY: as above.
@@ -267,13 +269,18 @@ unsafe fn build(
             &[]
         };
         zero(table);
-        *kind = Kind::Int(Engine::with_parts(
+        let kind = Kind::Int(Engine::with_parts(
             IntEval,
             config,
             TableSlice::new(table, generation),
             DefaultSorter::with_config(ordering),
         ));
+        // SAFETY: as above.
+        unsafe { write_engine(memory, kind, on_heap, slots, table_memory) };
     }
+    // SAFETY: just written.
+    #[cfg_attr(not(feature = "std"), allow(unused_variables))]
+    let kind = unsafe { (*memory).kind.get_mut() };
     #[cfg(feature = "std")]
     if config.threads != 1 {
         // The sequential engine becomes the main engine of a parallel one.
@@ -391,7 +398,9 @@ pub(crate) unsafe fn busy_overlaps(start: *const u8, len: usize) -> bool {
     unsafe { busy::overlaps(start, len) }
 }
 
-pub(crate) static EMPTY_GENERATION: AtomicU8 = AtomicU8::new(0);
+/// The generation of an empty table: the placeholder engine's while a parallel one is made.
+#[cfg(feature = "std")]
+static EMPTY_GENERATION: AtomicU8 = AtomicU8::new(0);
 
 fn zero<L: Slot>(slots: &[L]) {
     for slot in slots {

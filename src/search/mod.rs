@@ -184,6 +184,7 @@ where
     O: MoveSorter<G>,
 {
     /// An engine from all its parts.
+    #[inline(always)]
     pub const fn with_parts(evaluator: E, config: Config, table: T, sorter: O) -> Self {
         Self {
             evaluator,
