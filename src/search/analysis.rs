@@ -155,16 +155,15 @@ where
     /// Never inlined: the analysis keeps every root move's line on the stack, which a search
     /// without a strength level must not pay for (a microcontroller's stack is small).
     #[inline(never)]
-    pub(super) fn search_at_strength<F>(
+    #[cfg_attr(not(feature = "refinements"), allow(dead_code))]
+    #[allow(clippy::type_complexity)]
+    pub(super) fn search_at_strength(
         &mut self,
         game: &mut G,
         limits: &Limits<'_>,
         margin: f64,
-        on_iteration: F,
-    ) -> Result<super::SearchResult<G::Move, E::Score, MAX_PLY>, SearchError>
-    where
-        F: FnMut(&super::IterationInfo<'_, G::Move, E::Score>),
-    {
+        on_iteration: &mut dyn FnMut(&super::IterationInfo<'_, G::Move, E::Score>),
+    ) -> Result<super::SearchResult<G::Move, E::Score, MAX_PLY>, SearchError> {
         self.check_config()?;
         let margin = E::Score::from_f64(margin);
         let margin = if margin > E::Score::ZERO { margin } else { E::Score::ZERO };

@@ -291,17 +291,44 @@ impl Config {
     /// [`SearchError::InvalidNullWindowEpsilon`] for a `null_window_epsilon` that is not
     /// positive and finite, [`SearchError::InvalidConfig`] for an `aspiration_half_width` that
     /// is not positive and finite, a fixed `null_move_reduction` outside 1 to
-    /// [`NullMoveReduction::MAX`], and a `strength` margin that is negative or not finite.
+    /// [`NullMoveReduction::MAX`], and a `strength` margin that is negative or not finite;
+    /// in a build without the `refinements` feature, also a `root_search` other than
+    /// `FullWindow`, `null_move` on, or a `strength`.
     /// (`max_quiescence_depth` depends on the engine's capacity: the search checks it.)
     ///
     /// # Errors
     /// As above.
     pub fn validate(&self) -> Result<(), SearchError> {
-        use SearchError::InvalidConfig;
         let epsilon = self.null_window_epsilon;
         if !(epsilon > 0.0 && epsilon.is_finite()) {
             return Err(SearchError::InvalidNullWindowEpsilon);
         }
+        #[cfg(feature = "refinements")]
+        self.validate_refinements()?;
+        #[cfg(not(feature = "refinements"))]
+        {
+            use SearchError::InvalidConfig;
+            let without = "off: this build leaves out the `refinements` feature";
+            if self.root_search != RootSearch::FullWindow {
+                return Err(InvalidConfig {
+                    field: "root_search",
+                    requirement: "FullWindow: this build leaves out the `refinements` feature",
+                });
+            }
+            if self.null_move {
+                return Err(InvalidConfig { field: "null_move", requirement: without });
+            }
+            if self.strength.is_some() {
+                return Err(InvalidConfig { field: "strength", requirement: without });
+            }
+        }
+        Ok(())
+    }
+
+    /// The ranges of the refinements' settings (see [`Config::validate`]).
+    #[cfg(feature = "refinements")]
+    fn validate_refinements(&self) -> Result<(), SearchError> {
+        use SearchError::InvalidConfig;
         let width = self.aspiration_half_width;
         if !(width > 0.0 && width.is_finite()) {
             return Err(InvalidConfig {
@@ -332,5 +359,40 @@ impl Config {
 impl Default for Config {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+#[cfg(all(test, not(feature = "refinements")))]
+mod without_refinements {
+    use super::{Config, RootSearch, Strength};
+    use crate::games::tictactoe::{Board, TicTacToeEval};
+    use crate::{Engine, Limits, SearchError};
+
+    /// A build without the `refinements` feature refuses each of them by name, before any
+    /// search, and searches as usual without them.
+    #[test]
+    fn each_refinement_is_refused_by_name() {
+        let refused = [
+            ("root_search", Config { root_search: RootSearch::Aspiration, ..Config::new() }),
+            ("root_search", Config { root_search: RootSearch::Mtdf, ..Config::new() }),
+            ("null_move", Config { null_move: true, ..Config::new() }),
+            (
+                "strength",
+                Config { strength: Some(Strength { margin: 0.0, seed: 1 }), ..Config::new() },
+            ),
+        ];
+        for (name, config) in refused {
+            let mut engine = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config);
+            let mut board = Board::new();
+            match engine.search(&mut board, &Limits::depth(9)) {
+                Err(SearchError::InvalidConfig { field, .. }) => assert_eq!(field, name),
+                other => panic!("{name}: {other:?}"),
+            }
+            assert_eq!(board, Board::new());
+        }
+        let config = Config::value_preserving();
+        let mut engine = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config);
+        let result = engine.search(&mut Board::new(), &Limits::depth(9)).unwrap();
+        assert_eq!((result.score, result.depth, result.exact), (0, 9, true));
     }
 }

@@ -35,7 +35,10 @@ where
         search: &mut RootSearchFn<'_, Self, G, E::Score>,
     ) -> Result<E::Score, Halt> {
         let infinity = E::Score::INFINITY;
-        let windows = self.config.algorithm == Algorithm::AlphaBeta;
+        // Without the `refinements` feature the configuration has the full window (checked by
+        // `Config::validate`), and the other drivers are not compiled in.
+        let windows =
+            cfg!(feature = "refinements") && self.config.algorithm == Algorithm::AlphaBeta;
         match self.config.root_search {
             RootSearch::Aspiration if windows => self.aspiration(ctx, game, depth, guess, search),
             RootSearch::Mtdf if windows => self.mtdf_root(ctx, game, depth, guess, search),

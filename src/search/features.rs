@@ -175,7 +175,10 @@ where
     /// Null-move pruning (with pruning, for a game with null moves).
     #[inline(always)]
     pub(super) fn null_move_on<const F: u16>(&self) -> bool {
-        self.pruning::<F>() && G::NULL_MOVE && Self::on::<F>(NULL_MOVE, self.config.null_move)
+        cfg!(feature = "refinements")
+            && self.pruning::<F>()
+            && G::NULL_MOVE
+            && Self::on::<F>(NULL_MOVE, self.config.null_move)
     }
 
     /// Mate distance pruning (with pruning, for an evaluator with mate scores).

@@ -302,8 +302,10 @@ where
     where
         F: FnMut(&IterationInfo<'_, G::Move, E::Score>),
     {
+        #[cfg(feature = "refinements")]
         if let Some(strength) = self.config.strength {
-            return self.search_at_strength(game, limits, strength.margin, on_iteration);
+            let mut on_iteration = on_iteration;
+            return self.search_at_strength(game, limits, strength.margin, &mut on_iteration);
         }
         self.iterate(
             game,

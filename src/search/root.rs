@@ -158,7 +158,10 @@ where
     /// strength level's draws, or else tie-breaking.
     pub(crate) fn start_search(&mut self) {
         if self.rng.is_none() {
-            let seed = self.config.strength.map(|s| s.seed).or(self.config.tie_break_seed);
+            let strength_seed = self.config.strength.map(|s| s.seed);
+            // Without the feature a strength level is refused before any search.
+            let strength_seed = strength_seed.filter(|_| cfg!(feature = "refinements"));
+            let seed = strength_seed.or(self.config.tie_break_seed);
             self.rng = seed.map(XorShiftRng::seed_from_u64);
         }
     }
