@@ -6,7 +6,7 @@
 #![no_std]
 #![no_main]
 
-use alphabeta_embedded::board::{self, Checker, StaticSlot, SysTickClock};
+use alphabeta_embedded::board::{self, Checker, Memory, StaticSlot, SysTickClock};
 use alphabeta_embedded::demo;
 use cortex_m_rt::entry;
 
@@ -24,7 +24,8 @@ fn main() -> ! {
     let Some(engine) = ENGINE.init_with(|| demo::hog_engine(&TABLE)) else {
         board::exit(board::exit_code::PANIC)
     };
-    let mut checker = Checker::new("dice (Hog) demo", &clock, &[&board::expected::HOG]);
+    let mut checker =
+        Checker::new("dice (Hog) demo", &clock, &[&board::expected::HOG], Memory::TABLE);
     demo::hog(engine, &TABLE, &mut checker);
     checker.finish()
 }
