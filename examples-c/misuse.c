@@ -1962,6 +1962,14 @@ static void test_mcts_search(void) {
     CHECK_STATUS(alphabeta_search(engine, &t, &depth, &ab, NULL, 0), ALPHABETA_ERROR_WRONG_ENGINE);
     CHECK_STATUS(alphabeta_search_window(engine, &t, 3, -1, 1, &w), ALPHABETA_ERROR_WRONG_ENGINE);
     CHECK_STATUS(alphabeta_search_window_double(engine, &t, 3, -1, 1, &w), ALPHABETA_ERROR_WRONG_ENGINE);
+    CHECK_STATUS(alphabeta_mtdf(engine, &t, 3, 0, &w), ALPHABETA_ERROR_WRONG_ENGINE);
+    {
+        alphabeta_root_move root_moves[9];
+        size_t root_count = 0;
+        alphabeta_result analysis;
+        CHECK_STATUS(alphabeta_analyze(engine, &t, &depth, 1, root_moves, 9, &root_count, NULL, 0, &analysis),
+                     ALPHABETA_ERROR_WRONG_ENGINE);
+    }
     CHECK_STATUS(alphabeta_engine_clear_table(engine), ALPHABETA_OK);
     CHECK_STATUS(alphabeta_engine_clear_history(engine), ALPHABETA_OK);
     CHECK(restored(&g));

@@ -659,3 +659,39 @@ fn parallel_search_with_aspiration_windows_and_mtdf() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Aspiration windows whose steps round to 0 in the score type
+
+/// Connect Four's heuristic in `f32`.
+struct F32Heuristic;
+
+impl Evaluator<Connect4> for F32Heuristic {
+    type Score = f32;
+    fn evaluate(&self, position: &Connect4, player: u8, ctx: EvalContext) -> f32 {
+        Connect4Heuristic.evaluate(position, player, ctx) as f32
+    }
+}
+
+/// A half-width and an epsilon that are positive and finite (valid) but 0 as `f32` still end
+/// every iteration, with the full window's value: a failing edge that does not move goes to
+/// infinity (the search used to repeat the same empty window forever).
+#[test]
+fn aspiration_windows_whose_steps_round_to_zero_end() {
+    let tiny = Config {
+        root_search: RootSearch::Aspiration,
+        aspiration_half_width: 1e-50,
+        null_window_epsilon: 1e-50,
+        ..Config::value_preserving()
+    };
+    assert_eq!(tiny.validate(), Ok(()));
+    for moves in ["", "4453", "332211"] {
+        let position = Connect4::from_moves(moves).unwrap();
+        let mut aspiration: Engine<Connect4, F32Heuristic, 7, 42> = Engine::new(F32Heuristic, tiny);
+        let got = aspiration.search(&mut position.clone(), &Limits::depth(6)).unwrap();
+        let full = Config { root_search: RootSearch::FullWindow, ..tiny };
+        let mut full: Engine<Connect4, F32Heuristic, 7, 42> = Engine::new(F32Heuristic, full);
+        let expected = full.search(&mut position.clone(), &Limits::depth(6)).unwrap();
+        assert_eq!(got.score, expected.score, "{moves}");
+    }
+}

@@ -85,6 +85,9 @@ pub unsafe extern "C" fn alphabeta_analyze(
     let (table, limits) = unsafe { (*game, *limits) };
     let out = Out { moves, capacity, pv, pv_stride, count, result };
     let body = |kind: &mut Kind, stop: &AtomicBool| {
+        if kind.is_mcts() {
+            return ALPHABETA_ERROR_WRONG_ENGINE;
+        }
         let error = AtomicI32::new(0);
         let mut game = match CGame::new(table, kind.is_double(), &error) {
             Ok(game) => game,

@@ -112,13 +112,17 @@ where
             ctx.stats.root_searches += 1;
             let score = search(self, ctx, game, depth, alpha, beta)?;
             if score <= alpha && alpha > -infinity {
-                // Fail-low: the value is at most `score`. The lower edge moves out past it.
+                // Fail-low: the value is at most `score`. The lower edge moves out past it
+                // (to infinity where the step rounds away: a half-width or epsilon that is 0
+                // in the score type, `f32`, would otherwise search the same window forever).
                 below = below.add(below);
-                alpha = Self::aspiration_edge(score.sub(below));
+                let edge = Self::aspiration_edge(score.sub(below));
+                alpha = if edge < score { edge } else { -infinity };
             } else if score >= beta && beta < infinity {
                 // Fail-high: the value is at least `score`.
                 above = above.add(above);
-                beta = Self::aspiration_edge(score.add(above));
+                let edge = Self::aspiration_edge(score.add(above));
+                beta = if edge > score { edge } else { infinity };
             } else {
                 return Ok(score);
             }
