@@ -89,8 +89,10 @@
 //!
 //! | feature | what |
 //! |---|---|
-//! | (none) | `no_std`, no allocation: everything a microcontroller needs |
+//! | (without `std`) | `no_std`, no allocation: everything a microcontroller needs |
 //! | `std` | `StdClock`, the game-tree file reader, parallel search (`parallel`), search traces |
+//! | `refinements` (default) | aspiration windows and MTD(f) at the root, null-move pruning, strength levels: without it a configuration asking for one fails with `SearchError::InvalidConfig` (a firmware saves their flash) |
+//! | `portable-atomic` | targets without compare-and-swap (Cortex-M0, `riscv32imc`) |
 
 #![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![deny(missing_docs)]
