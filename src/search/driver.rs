@@ -102,7 +102,11 @@ where
         let half_width = if half_width > smallest { half_width } else { smallest };
         let (mut alpha, mut beta) = match guess {
             Some(g) => {
-                (Self::aspiration_edge(g.sub(half_width)), Self::aspiration_edge(g.add(half_width)))
+                // An edge that the half-width does not move off the guess (0 in the score
+                // type: a tiny width in `f32`) is open: the window is never empty.
+                let low = Self::aspiration_edge(g.sub(half_width));
+                let high = Self::aspiration_edge(g.add(half_width));
+                (if low < g { low } else { -infinity }, if high > g { high } else { infinity })
             }
             None => (-infinity, infinity),
         };
