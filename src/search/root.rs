@@ -158,10 +158,12 @@ where
     /// strength level's draws, or else tie-breaking.
     pub(crate) fn start_search(&mut self) {
         if self.rng.is_none() {
-            let strength_seed = self.config.strength.map(|s| s.seed);
-            // Without the feature a strength level is refused before any search.
-            let strength_seed = strength_seed.filter(|_| cfg!(feature = "refinements"));
-            let seed = strength_seed.or(self.config.tie_break_seed);
+            // A strength level's seed first (without the feature a level is refused before
+            // any search).
+            #[cfg(feature = "refinements")]
+            let seed = self.config.strength.map(|s| s.seed).or(self.config.tie_break_seed);
+            #[cfg(not(feature = "refinements"))]
+            let seed = self.config.tie_break_seed;
             self.rng = seed.map(XorShiftRng::seed_from_u64);
         }
     }
