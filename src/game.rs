@@ -154,6 +154,46 @@ pub trait Game {
     /// Takes back `mv`, the last move made, given what `make_move` returned for it.
     fn unmake_move(&mut self, mv: Self::Move, undo: Self::Undo);
 
+    /// Copy-make (opt-in): the position after `mv`, made from this one, which stays as it is.
+    ///
+    /// A game whose position is small and cheap to copy (a few bitboards: Connect Four,
+    /// Othello, a chess board of a bitboard library) returns `Some(child)`; the engine then
+    /// searches the child by value, in its own frame, and never calls
+    /// [`Game::unmake_move`] for that move. The default, `None`, keeps make/unmake, so a game
+    /// that does not override it compiles and searches as before (the check is resolved at
+    /// compile time: it costs nothing). Both paths must give the same position:
+    /// `copy_make(mv)` equals `make_move(mv)` applied to a copy.
+    ///
+    /// ```
+    /// # use alphabeta::{Game, MoveList};
+    /// #[derive(Clone, Copy)]
+    /// struct Pile { stones: u32, first: bool }
+    /// impl Game for Pile {
+    ///     type Move = u32;
+    ///     type Player = bool;
+    ///     type Undo = ();
+    ///     fn side_to_move(&self) -> bool { self.first }
+    ///     fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u32, N>) {
+    ///         for take in 1..=self.stones.min(3) { let _ = moves.push(take); }
+    ///     }
+    ///     fn make_move(&mut self, take: u32) { self.stones -= take; self.first = !self.first; }
+    ///     fn unmake_move(&mut self, take: u32, _: ()) { self.stones += take; self.first = !self.first; }
+    ///     fn copy_make(&self, take: u32) -> Option<Self> {
+    ///         Some(Pile { stones: self.stones - take, first: !self.first })
+    ///     }
+    ///     fn is_terminal(&self) -> bool { self.stones == 0 }
+    ///     fn zobrist_key(&self) -> u64 { u64::from(self.stones) << 1 | u64::from(self.first) }
+    /// }
+    /// ```
+    #[inline(always)]
+    fn copy_make(&self, mv: Self::Move) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        let _ = mv;
+        None
+    }
+
     /// `true` when the game is over (a win, a loss or a draw). The engine evaluates terminal
     /// positions without generating moves; a position with no legal move is evaluated too.
     fn is_terminal(&self) -> bool;
