@@ -464,6 +464,12 @@ enum alphabeta_status
    * An analysis was asked for no line (`lines` is 0).
    */
   ALPHABETA_ERROR_ZERO_LINES = 38,
+  /**
+   * A chance game without a score bound: the weighted mean of a chance node's outcomes
+   * overflows, because they score +infinity and -infinity (the mean would be NaN) or their
+   * weighted sum is beyond the range of doubles. Declare a score bound.
+   */
+  ALPHABETA_ERROR_MEAN_OVERFLOW = 39,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1016,8 +1022,12 @@ typedef struct {
    * Whether every score lies within `-score_bound..=score_bound` (int32 engines) or
    * `-score_bound_double..=score_bound_double` (double engines): Star1 and Star2 need it
    * (`ALPHABETA_ERROR_BOUND_REQUIRED` otherwise). A score beyond it stops the search with
-   * `ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS`; a bound below 0, NaN, infinite or `INT32_MAX` is
-   * `ALPHABETA_ERROR_INVALID_BOUNDS`.
+   * `ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS`; a bound below 0, NaN, `INT32_MAX`, or (double)
+   * above `DBL_MAX / 2^26` (about 2.68e300, infinity included: the weighted sums of larger
+   * scores can overflow) is `ALPHABETA_ERROR_INVALID_BOUNDS`. Without a bound, a chance
+   * node whose weighted mean overflows (outcomes scoring +infinity and -infinity, or a
+   * weighted sum beyond the range of doubles) stops the search with
+   * `ALPHABETA_ERROR_MEAN_OVERFLOW`.
    */
   bool has_score_bound;
   /**
@@ -1544,12 +1554,15 @@ alphabeta_chance_config alphabeta_chance_config_default(void);
  * contained: the engine lives on the stack for the call (about `alphabeta_max_ply()`² moves),
  * with a transposition table in caller memory (`table_memory`/`table_bytes` as for
  * `alphabeta_engine_init`: 16-byte aligned, `alphabeta_table_slot_size()` bytes a slot of the
- * score type; NULL and 0 for none). `config` NULL takes the defaults. The PV goes to `pv`
+ * score type; NULL and 0 for none), zeroed at the start of every call: no entry of an earlier
+ * call is used (the table is the call's scratch memory, and must not overlap an engine a
+ * call runs on). `config` NULL takes the defaults. The PV goes to `pv`
  * (moves and, at chance nodes, the most probable outcome).
  *
  * Errors: `NULL_POINTER`, `NULL_CALLBACK`, `BAD_CONFIG` (also `threads` other than 1),
- * `TABLE_MEMORY`, `BOUND_REQUIRED`, `INVALID_BOUNDS`, `SCORE_OUT_OF_BOUNDS`, `NO_OUTCOMES`,
- * `ZERO_WEIGHT`, `TOTAL_WEIGHT_TOO_LARGE`, the limit errors of `alphabeta_search`,
+ * `TABLE_MEMORY`, `ALREADY_SEARCHING` (the table overlaps an engine a call runs on),
+ * `BOUND_REQUIRED`, `INVALID_BOUNDS`, `SCORE_OUT_OF_BOUNDS`, `NO_OUTCOMES`,
+ * `ZERO_WEIGHT`, `TOTAL_WEIGHT_TOO_LARGE`, `MEAN_OVERFLOW`, the limit errors of `alphabeta_search`,
  * `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `SCORE_OUT_OF_RANGE` (without a bound:
  * `INT32_MIN`), `PV_TRUNCATED` (not for a NULL buffer of capacity 0), `NO_CLOCK`, `PANIC`.
  * Out-parameters are written only on success (and with `PV_TRUNCATED`). The game is back in
@@ -1830,10 +1843,13 @@ alphabeta_multi_config alphabeta_multi_config_default(void);
  * A multi-player search, self-contained: the engine lives on the stack for the call (about
  * `alphabeta_max_ply()`² moves), with a transposition table in caller memory for paranoid and
  * best-reply search (`table_memory`/`table_bytes` as for `alphabeta_engine_init`; NULL and 0
- * for none). The PV goes to `pv` (moves with their players).
+ * for none), zeroed at the start of every call: no entry of an earlier call is used (the
+ * table is the call's scratch memory, and must not overlap an engine a call runs on). The PV
+ * goes to `pv` (moves with their players).
  *
  * Errors: `NULL_POINTER`, `NULL_CALLBACK`, `BAD_CONFIG` (also a double score type or
- * `threads` other than 1), `TABLE_MEMORY`, `PLAYER_COUNT`, `PLAYER_OUT_OF_RANGE`,
+ * `threads` other than 1), `TABLE_MEMORY`, `ALREADY_SEARCHING` (the table overlaps an engine
+ * a call runs on), `PLAYER_COUNT`, `PLAYER_OUT_OF_RANGE`,
  * `OUT_OF_TURN_UNSUPPORTED`, `INVALID_BOUNDS`, `SCORE_OUT_OF_BOUNDS`, the limit errors of
  * `alphabeta_search`, `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`,
  * `SCORE_OUT_OF_RANGE` (paranoid and best-reply: the root player's score, see `evaluate`),
