@@ -470,6 +470,13 @@ enum alphabeta_status
    * weighted sum is beyond the range of doubles. Declare a score bound.
    */
   ALPHABETA_ERROR_MEAN_OVERFLOW = 39,
+  /**
+   * Root parallelism (`ALPHABETA_MCTS_ROOT_PARALLEL` on more than one thread) gives each
+   * thread its own tree in `arena_nodes / threads` nodes: at `alphabeta_mcts_new`, that
+   * share is below 2 nodes; at search time, it cannot hold the root and its children. Give
+   * a larger arena, fewer threads, or tree parallelism (one shared tree).
+   */
+  ALPHABETA_ERROR_ARENA_PER_THREAD = 40,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1755,7 +1762,8 @@ size_t alphabeta_mcts_node_align(void);
  * * `memory`, `memory_size`: as for `alphabeta_engine_init` (`alphabeta_engine_size()` bytes
  *   aligned to `alphabeta_engine_align()`; an `alphabeta_engine_storage` will do).
  * * `config`: the configuration (NULL: `alphabeta_mcts_config_default()`); `threads` must be
- *   1.
+ *   1 (so the arena is never split among threads, as root parallelism does with
+ *   `alphabeta_mcts_new`).
  * * `arena_memory`, `arena_bytes`: the tree's nodes, `alphabeta_mcts_node_size()` bytes each,
  *   aligned to `alphabeta_mcts_node_align()`, at least 2 nodes (and enough for the root's
  *   children at search time), not overlapping the engine's memory. Written here.
@@ -1781,7 +1789,15 @@ alphabeta_status alphabeta_mcts_init(void *memory,
  * (2 to 2^30; `alphabeta_mcts_node_size()` bytes each); its configuration may ask for
  * several threads. Free it with `alphabeta_engine_free`. `*out` is written only on success.
  * Errors: `NULL_POINTER`, `BAD_CONFIG`, `ARENA_MEMORY` (fewer than 2 nodes, or more than
- * 2^30), `OUT_OF_MEMORY`, `UNSUPPORTED` (no_std builds).
+ * 2^30), `ARENA_PER_THREAD`, `OUT_OF_MEMORY`, `UNSUPPORTED` (no_std builds).
+ *
+ * **Root parallelism splits the arena.** With `ALPHABETA_MCTS_ROOT_PARALLEL` (the default
+ * scheme) on more than one thread, each thread grows its own tree in `arena_nodes / threads`
+ * nodes (`threads` 0 is the machine's core count, read here): a share below 2 nodes is
+ * refused here with `ARENA_PER_THREAD`, and a search whose root has more children than a
+ * share holds (beside the root) fails with `ARENA_PER_THREAD` too, where one thread with the
+ * whole arena would succeed. Give at least `threads * (children + 1)` nodes, fewer threads,
+ * or `ALPHABETA_MCTS_TREE_PARALLEL` (one tree in the whole arena).
  *
  * # Safety
  * `config` is NULL or points at a config; `out` is valid for a write.
@@ -1805,7 +1821,8 @@ alphabeta_status alphabeta_mcts_new(const alphabeta_mcts_config *config,
  *
  * Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `WRONG_ENGINE` (an alpha-beta engine),
  * `NULL_CALLBACK`, `ALREADY_SEARCHING`, `NO_BUDGET`, `NO_CLOCK`, `ARENA_MEMORY` (the arena
- * cannot hold the root's children), `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`,
+ * cannot hold the root's children), `ARENA_PER_THREAD` (root parallelism: one thread's share
+ * of the arena cannot hold them; see `alphabeta_mcts_new`), `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`,
  * `SCORE_OUT_OF_RANGE`, `CLONE_FAILED`, `THREADS`, `CHILDREN_TRUNCATED`, `PV_TRUNCATED`,
  * `PANIC`.
  *

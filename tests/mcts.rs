@@ -943,3 +943,39 @@ fn tiny_terminal_scores_keep_their_sign() {
         }
     }
 }
+
+/// Root parallelism's share of the arena (its nodes over the threads) too small for the root
+/// and its children: an error that says so, with the numbers, where one thread with the whole
+/// arena, or one shared tree, succeeds.
+#[test]
+fn an_arena_share_too_small_for_the_root_is_its_own_error() {
+    use alphabeta::mcts::MctsScheme;
+    // Tic-tac-toe's empty board has 9 children: 10 nodes a tree.
+    let mut arena = vec![Node::EMPTY; 19];
+    for (threads, scheme, want) in [
+        (1, MctsScheme::Root, None),
+        (
+            2,
+            MctsScheme::Root,
+            Some(MctsError::ArenaShareTooSmall { capacity: 19, threads: 2, needed: 10 }),
+        ),
+        (
+            3,
+            MctsScheme::Root,
+            Some(MctsError::ArenaShareTooSmall { capacity: 19, threads: 3, needed: 10 }),
+        ),
+        (3, MctsScheme::Tree, None),
+    ] {
+        let config = MctsConfig { threads, scheme, ..MctsConfig::new() };
+        let mut mcts: TicTacToe<'_> = Mcts::new(TicTacToeEval, config, &mut arena[..]);
+        let found = mcts.search_parallel(&mut Board::new(), &Limits::iterations(100));
+        assert_eq!(found.as_ref().err(), want.as_ref(), "{threads} {scheme:?}");
+    }
+    let error = MctsError::ArenaShareTooSmall { capacity: 19, threads: 3, needed: 10 };
+    assert_eq!(
+        error.to_string(),
+        "root parallelism gives each of 3 threads 6 of the arena's 19 nodes; the root and its \
+         children need 10 per thread (give at least 30 nodes, fewer threads, or tree \
+         parallelism)"
+    );
+}

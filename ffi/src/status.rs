@@ -114,6 +114,11 @@ pub enum alphabeta_status {
     /// overflows, because they score +infinity and -infinity (the mean would be NaN) or their
     /// weighted sum is beyond the range of doubles. Declare a score bound.
     ALPHABETA_ERROR_MEAN_OVERFLOW = 39,
+    /// Root parallelism (`ALPHABETA_MCTS_ROOT_PARALLEL` on more than one thread) gives each
+    /// thread its own tree in `arena_nodes / threads` nodes: at `alphabeta_mcts_new`, that
+    /// share is below 2 nodes; at search time, it cannot hold the root and its children. Give
+    /// a larger arena, fewer threads, or tree parallelism (one shared tree).
+    ALPHABETA_ERROR_ARENA_PER_THREAD = 40,
 }
 
 use alphabeta_status::*;
@@ -192,6 +197,7 @@ pub extern "C" fn alphabeta_status_message(status: alphabeta_status_value) -> *c
         37 => b"the root-move buffer is too small; the best moves that fit were written\0",
         38 => b"an analysis needs at least 1 line\0",
         39 => b"the weighted mean of a chance node's outcomes overflows (+infinity and -infinity, or a weighted sum beyond the double range); declare a score bound\0",
+        40 => b"root parallelism gives each thread arena_nodes / threads nodes, too few (fewer than 2, or at search time fewer than the root and its children need); give a larger arena, fewer threads, or tree parallelism\0",
         _ => b"unknown status\0",
     };
     message.as_ptr().cast()

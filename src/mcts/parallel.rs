@@ -149,8 +149,8 @@ impl<A> Core<A> {
             });
         }
         let outcomes = run_threads(bodies, &abort).map_err(|error| match error {
-            MctsError::ArenaTooSmall { needed, .. } => {
-                MctsError::ArenaTooSmall { capacity: len, needed: needed * threads }
+            MctsError::ArenaTooSmall { needed, .. } if threads > 1 => {
+                MctsError::ArenaShareTooSmall { capacity: len, threads, needed }
             }
             error => error,
         })?;
