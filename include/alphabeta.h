@@ -1489,6 +1489,67 @@ typedef struct {
   uint64_t root_searches;
 } alphabeta_window_result;
 
+/**
+ * The outcome of an exact solve.
+ */
+typedef struct {
+  /**
+   * The game's value for the side to move when `exact` (int32 engines; the double value
+   * rounded toward zero otherwise); else the proven lower bound.
+   */
+  int32_t value;
+  /**
+   * The same as a double.
+   */
+  double value_double;
+  /**
+   * The value is at least this (equal to `value` when `exact`).
+   */
+  int32_t lower;
+  /**
+   * The value is at most this (equal to `value` when `exact`).
+   */
+  int32_t upper;
+  /**
+   * `lower` as a double.
+   */
+  double lower_double;
+  /**
+   * `upper` as a double.
+   */
+  double upper_double;
+  /**
+   * Whether the value is proven; false when the clock, the stop call or the node cap ended
+   * the solve first (`lower` and `upper` then bound it), or when the value lies outside
+   * the range given to `alphabeta_solve_between`.
+   */
+  bool exact;
+  /**
+   * Whether `best_move` holds a move (false for a terminal root or one without moves).
+   */
+  bool has_best_move;
+  /**
+   * A move that achieves the value.
+   */
+  uint32_t best_move;
+  /**
+   * Nodes visited by all the tests.
+   */
+  uint64_t nodes;
+  /**
+   * Null-window tests run.
+   */
+  uint32_t searches;
+  /**
+   * Table probes.
+   */
+  uint64_t tt_probes;
+  /**
+   * Table probes that found the position.
+   */
+  uint64_t tt_hits;
+} alphabeta_solution;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -1991,6 +2052,62 @@ alphabeta_status alphabeta_mtdf_double(alphabeta_engine *engine,
                                        uint32_t depth,
                                        double guess,
                                        alphabeta_window_result *result);
+
+/**
+ * Solves the position exactly: its value for the side to move and a move that achieves it,
+ * by null-window tests over the score range (Pons' driver; MTD(f)'s test calls without a
+ * depth), with no iterative deepening and no reductions: every line is searched to the end
+ * of the game (which must come within `ALPHABETA_MAX_PLY` plies), whatever the
+ * configuration's depth-related options, and every value stored in the table is proven. Use
+ * an engine with a table; on an engine with several threads one thread solves.
+ *
+ * * `limits`: NULL for none; otherwise its clock, time limit and node cap are read (its
+ *   depths are not), and `alphabeta_engine_stop` stops the solve: `result->exact` is then
+ *   false and `lower`/`upper` hold the range proven so far.
+ *
+ * Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `WRONG_ENGINE` (a Monte Carlo engine),
+ * `NULL_CALLBACK`, `ALREADY_SEARCHING`, `NO_CLOCK`, `DEPTH_BEYOND_CAPACITY` (a line longer
+ * than `ALPHABETA_MAX_PLY`), `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`,
+ * `SCORE_OUT_OF_RANGE`, `PANIC`.
+ *
+ * # Safety
+ * As `alphabeta_search`.
+ */
+alphabeta_status alphabeta_solve(alphabeta_engine *engine,
+                                 const alphabeta_game *game,
+                                 const alphabeta_limits *limits,
+                                 alphabeta_solution *result);
+
+/**
+ * `alphabeta_solve` for a value the caller knows to lie in `low..=high` (a disc difference in
+ * `-64..=64`, say): fewer tests. A value outside the range is found out (`exact` false, the
+ * bound that crossed it in `lower` or `upper`). Int32 engines; `INVALID_WINDOW` when
+ * `low > high` or either is `INT32_MIN`; `WRONG_SCORE_TYPE` on a double engine (use
+ * `alphabeta_solve_between_double`).
+ *
+ * # Safety
+ * As `alphabeta_search`.
+ */
+alphabeta_status alphabeta_solve_between(alphabeta_engine *engine,
+                                         const alphabeta_game *game,
+                                         int32_t low,
+                                         int32_t high,
+                                         const alphabeta_limits *limits,
+                                         alphabeta_solution *result);
+
+/**
+ * `alphabeta_solve_between` for a double engine: `INVALID_WINDOW` when `low > high` or either
+ * is NaN; `WRONG_SCORE_TYPE` on an int32 engine.
+ *
+ * # Safety
+ * As `alphabeta_search`.
+ */
+alphabeta_status alphabeta_solve_between_double(alphabeta_engine *engine,
+                                                const alphabeta_game *game,
+                                                double low,
+                                                double high,
+                                                const alphabeta_limits *limits,
+                                                alphabeta_solution *result);
 
 /**
  * A message for a status, as a static NUL-terminated string (never NULL; a value that is no
