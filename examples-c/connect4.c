@@ -18,7 +18,7 @@
  * bitboards; decided positions are terminal (a win next ply, every move losing, two cells
  * left); only moves that do not lose at once, ordered by the threats they create, then centre
  * first; mate distance bounds 3 (win) and 4 (loss). The driver is Pons' null-window binary
- * search (`solve` in the same file) over `alphabeta_search_window`. The engine is configured
+ * search (`solve` in the same file) over `alphabeta_solve_window`, the exact solver's test. The engine is configured
  * as `SOLVER_CONFIG` / `SOLVER_ORDERING` and lives, with its 16 MiB table (2^20 slots), in
  * memory this program allocates (`alphabeta_engine_init`). The table and the history are
  * cleared before every position, outside the timed part.
@@ -214,7 +214,7 @@ static alphabeta_status solve(alphabeta_engine *engine, const alphabeta_game *ca
     out->nodes = 0;
     out->searches = 0;
     if (c4_is_terminal(game) || depth == 0) {
-        status = alphabeta_search_window(engine, callbacks, depth, -INT32_MAX, INT32_MAX, &r);
+        status = alphabeta_solve_window(engine, callbacks, -INT32_MAX, INT32_MAX, &r);
         if (status != ALPHABETA_OK) {
             return status;
         }
@@ -237,7 +237,7 @@ static alphabeta_status solve(alphabeta_engine *engine, const alphabeta_game *ca
             med = max / 2;
         }
         beta = engine_threshold(med + 1, n);
-        status = alphabeta_search_window(engine, callbacks, depth, beta - 1, beta, &r);
+        status = alphabeta_solve_window(engine, callbacks, beta - 1, beta, &r);
         if (status != ALPHABETA_OK) {
             return status;
         }

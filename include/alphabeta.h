@@ -2054,6 +2054,38 @@ alphabeta_status alphabeta_mtdf_double(alphabeta_engine *engine,
                                        alphabeta_window_result *result);
 
 /**
+ * One test of the exact solver on an int32 engine: the fail-soft value of the position
+ * searched to the end of the game (no depth, no reductions, no iterative deepening; proven
+ * table entries whatever their depth) with the window `(alpha, beta)` — `<= alpha` an upper
+ * bound, `>= beta` a lower bound, between them the exact value. The building block of a
+ * driver of your own (`alphabeta_solve` runs one over the whole score range); a null window
+ * `(t - 1, t)` is the fast case. `root_searches` is 1. No clock, no stop; use an engine with
+ * a table. Errors: as `alphabeta_solve`; `INVALID_WINDOW` unless `alpha < beta` and neither
+ * is `INT32_MIN`.
+ *
+ * # Safety
+ * As `alphabeta_search`.
+ */
+alphabeta_status alphabeta_solve_window(alphabeta_engine *engine,
+                                        const alphabeta_game *game,
+                                        int32_t alpha,
+                                        int32_t beta,
+                                        alphabeta_window_result *result);
+
+/**
+ * `alphabeta_solve_window` for a double engine: `INVALID_WINDOW` unless `alpha < beta` and
+ * neither is NaN.
+ *
+ * # Safety
+ * As `alphabeta_search`.
+ */
+alphabeta_status alphabeta_solve_window_double(alphabeta_engine *engine,
+                                               const alphabeta_game *game,
+                                               double alpha,
+                                               double beta,
+                                               alphabeta_window_result *result);
+
+/**
  * Solves the position exactly: its value for the side to move and a move that achieves it,
  * by null-window tests over the score range (Pons' driver; MTD(f)'s test calls without a
  * depth), with no iterative deepening and no reductions: every line is searched to the end

@@ -179,12 +179,55 @@ pub unsafe extern "C" fn alphabeta_mtdf_double(
     unsafe { window(engine, game, depth, Bounds::MtdfDouble(guess), result) }
 }
 
-/// What a fixed-depth call searches: a window, or MTD(f) from a guess.
+/// One test of the exact solver on an int32 engine: the fail-soft value of the position
+/// searched to the end of the game (no depth, no reductions, no iterative deepening; proven
+/// table entries whatever their depth) with the window `(alpha, beta)` — `<= alpha` an upper
+/// bound, `>= beta` a lower bound, between them the exact value. The building block of a
+/// driver of your own (`alphabeta_solve` runs one over the whole score range); a null window
+/// `(t - 1, t)` is the fast case. `root_searches` is 1. No clock, no stop; use an engine with
+/// a table. Errors: as `alphabeta_solve`; `INVALID_WINDOW` unless `alpha < beta` and neither
+/// is `INT32_MIN`.
+///
+/// # Safety
+/// As `alphabeta_search`.
+#[no_mangle]
+pub unsafe extern "C" fn alphabeta_solve_window(
+    engine: *mut alphabeta_engine,
+    game: *const alphabeta_game,
+    alpha: i32,
+    beta: i32,
+    result: *mut alphabeta_window_result,
+) -> alphabeta_status {
+    // SAFETY: forwarded promises.
+    unsafe { window(engine, game, 0, Bounds::SolveInt(alpha, beta), result) }
+}
+
+/// `alphabeta_solve_window` for a double engine: `INVALID_WINDOW` unless `alpha < beta` and
+/// neither is NaN.
+///
+/// # Safety
+/// As `alphabeta_search`.
+#[no_mangle]
+pub unsafe extern "C" fn alphabeta_solve_window_double(
+    engine: *mut alphabeta_engine,
+    game: *const alphabeta_game,
+    alpha: f64,
+    beta: f64,
+    result: *mut alphabeta_window_result,
+) -> alphabeta_status {
+    // SAFETY: forwarded promises.
+    unsafe { window(engine, game, 0, Bounds::SolveDouble(alpha, beta), result) }
+}
+
+/// What a fixed-depth call searches: a window, MTD(f) from a guess, or a window of the exact
+/// solver (to the end of the game, the depth unused).
 enum Bounds {
     Int(i32, i32),
     Double(f64, f64),
     MtdfInt(i32),
     MtdfDouble(f64),
+    SolveInt(i32, i32),
+    SolveDouble(f64, f64),
 }
 
 impl Bounds {
@@ -250,24 +293,36 @@ unsafe fn window(
         let int = |r: WindowResult<u32, i32>| (r.score, f64::from(r.score), r);
         let double = |r: WindowResult<u32, f64>| (r.score as i32, r.score, r);
         let out = match bounds {
-            Bounds::Int(..) | Bounds::MtdfInt(_) => match kind.int_engine() {
-                Some(engine) => match bounds {
-                    Bounds::Int(alpha, beta) => engine.search_window(&mut game, depth, alpha, beta),
-                    _ => engine.mtdf(&mut game, depth, bounds.int_guess()),
-                }
-                .map(|r| int(r).into()),
-                None => return ALPHABETA_ERROR_WRONG_SCORE_TYPE,
-            },
-            Bounds::Double(..) | Bounds::MtdfDouble(_) => match kind.double_engine() {
-                Some(engine) => match bounds {
-                    Bounds::Double(alpha, beta) => {
-                        engine.search_window(&mut game, depth, alpha, beta)
+            Bounds::Int(..) | Bounds::MtdfInt(_) | Bounds::SolveInt(..) => {
+                match kind.int_engine() {
+                    Some(engine) => match bounds {
+                        Bounds::Int(alpha, beta) => {
+                            engine.search_window(&mut game, depth, alpha, beta)
+                        }
+                        Bounds::SolveInt(alpha, beta) => {
+                            engine.solve_window(&mut game, alpha, beta)
+                        }
+                        _ => engine.mtdf(&mut game, depth, bounds.int_guess()),
                     }
-                    _ => engine.mtdf(&mut game, depth, bounds.double_guess()),
+                    .map(|r| int(r).into()),
+                    None => return ALPHABETA_ERROR_WRONG_SCORE_TYPE,
                 }
-                .map(|r| double(r).into()),
-                None => return ALPHABETA_ERROR_WRONG_SCORE_TYPE,
-            },
+            }
+            Bounds::Double(..) | Bounds::MtdfDouble(_) | Bounds::SolveDouble(..) => {
+                match kind.double_engine() {
+                    Some(engine) => match bounds {
+                        Bounds::Double(alpha, beta) => {
+                            engine.search_window(&mut game, depth, alpha, beta)
+                        }
+                        Bounds::SolveDouble(alpha, beta) => {
+                            engine.solve_window(&mut game, alpha, beta)
+                        }
+                        _ => engine.mtdf(&mut game, depth, bounds.double_guess()),
+                    }
+                    .map(|r| double(r).into()),
+                    None => return ALPHABETA_ERROR_WRONG_SCORE_TYPE,
+                }
+            }
         };
         drop(game);
         if let Some(status) = status_of(error.load(Ordering::Relaxed)) {

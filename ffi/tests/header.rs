@@ -28,6 +28,8 @@ fn the_header_declares_every_export_with_the_prefix() {
         "alphabeta_engine_stop",
         "alphabeta_search",
         "alphabeta_search_window",
+        "alphabeta_solve_window",
+        "alphabeta_solve_window_double",
         "alphabeta_config_default",
     ] {
         assert!(header.contains(&format!("{name}(")), "{name} is not declared");

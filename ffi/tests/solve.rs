@@ -203,3 +203,57 @@ fn bad_arguments_are_refused() {
         alphabeta_engine_free(engine);
     }
 }
+
+#[test]
+fn a_window_of_the_exact_solver_bounds_the_value_as_brute_force_does() {
+    // Every pile, windows below, around and above its value: the fail-soft answer bounds the
+    // value on the side the window says, and equals it inside the window.
+    let engine = engine(1 << 10);
+    for stones in 0..=16 {
+        let value = brute_force(stones, 0);
+        for (alpha, beta) in [(value - 1, value), (value, value + 1), (-WIN, WIN), (0, 1)] {
+            let mut state = Pile { stones, side: 0 };
+            let g = game(&mut state);
+            let mut r = alphabeta_window_result::default();
+            // SAFETY: valid pointers.
+            let status = unsafe { alphabeta_solve_window(engine, &g, alpha, beta, &mut r) };
+            assert_eq!(status, ALPHABETA_OK, "{stones} ({alpha}, {beta})");
+            assert_eq!((state.stones, state.side), (stones, 0), "the game was not restored");
+            assert_eq!(r.root_searches, 1);
+            if r.score <= alpha {
+                assert!(value <= r.score, "{stones} ({alpha}, {beta}): {} fails low", r.score);
+            } else if r.score >= beta {
+                assert!(value >= r.score, "{stones} ({alpha}, {beta}): {} fails high", r.score);
+            } else {
+                assert_eq!(r.score, value, "{stones} ({alpha}, {beta})");
+            }
+            assert_eq!(
+                alpha < value && value < beta,
+                r.score == value && alpha < r.score && r.score < beta
+            );
+        }
+    }
+    let mut state = Pile { stones: 5, side: 0 };
+    let g = game(&mut state);
+    let mut r = alphabeta_window_result::default();
+    // SAFETY: valid pointers where they are not NULL on purpose.
+    unsafe {
+        assert_eq!(
+            alphabeta_solve_window(engine, &g, 2, 2, &mut r),
+            ALPHABETA_ERROR_INVALID_WINDOW
+        );
+        assert_eq!(
+            alphabeta_solve_window(engine, &g, i32::MIN, 2, &mut r),
+            ALPHABETA_ERROR_INVALID_WINDOW
+        );
+        assert_eq!(
+            alphabeta_solve_window_double(engine, &g, -1.0, 1.0, &mut r),
+            ALPHABETA_ERROR_WRONG_SCORE_TYPE
+        );
+        assert_eq!(
+            alphabeta_solve_window(engine, &g, 0, 1, null_mut()),
+            ALPHABETA_ERROR_NULL_POINTER
+        );
+        alphabeta_engine_free(engine);
+    }
+}
