@@ -882,7 +882,7 @@ impl Game for Nim {
     type Player = bool;
     type Undo = ();
     fn side_to_move(&self) -> bool {
-        self.moves % 2 == 0
+        self.moves.is_multiple_of(2)
     }
     fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u8, N>) {
         for take in 1..=self.heap.min(2) {
