@@ -65,8 +65,7 @@ where
 {
     /// Solves `game` exactly: its value for the side to move, and a move that achieves it.
     ///
-    /// Null-window tests narrow the range the value lies in until it closes (see the module
-    /// [`solve`](self)): for an evaluator with mate scores the range starts at
+    /// Null-window tests narrow the range the value lies in until it closes: for an evaluator with mate scores the range starts at
     /// `loss_in(min_plies_to_loss) ..= win_in(min_plies_to_win)` of the root, otherwise at
     /// `-INFINITY ..= INFINITY`. Give a tighter range with [`Engine::solve_between`] when you
     /// know one (a disc difference in `-64..=64`, say): fewer tests.
