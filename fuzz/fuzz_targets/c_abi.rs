@@ -1356,7 +1356,7 @@ fn chance(bytes: &mut Bytes<'_>, table: &mut [u128]) {
         .map(|_| match bytes.byte() % 4 {
             0 => 1,
             1 => 2,
-            2 => u32::from(bytes.byte()),
+            2 => 1 + u32::from(bytes.byte()),
             _ => 1 << 22,
         })
         .collect();
