@@ -1356,7 +1356,7 @@ fn chance(bytes: &mut Bytes<'_>, table: &mut [u128]) {
         .map(|_| match bytes.byte() % 4 {
             0 => 1,
             1 => 2,
-            2 => u32::from(bytes.byte()),
+            2 => 1 + u32::from(bytes.byte()),
             _ => 1 << 22,
         })
         .collect();
@@ -1435,8 +1435,14 @@ fn chance(bytes: &mut Bytes<'_>, table: &mut [u128]) {
         assert!(!result.search.score_double.is_nan(), "OK with NaN");
     }
     if values.iter().any(|v| v.is_nan()) {
-        // Found (NaN) unless a cut came first.
-        assert!(matches!(status, ALPHABETA_OK | ALPHABETA_ERROR_NAN_SCORE), "{status:?}");
+        // Found (NaN) unless a cut or a score beyond the bound came first.
+        assert!(
+            matches!(
+                status,
+                ALPHABETA_OK | ALPHABETA_ERROR_NAN_SCORE | ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS
+            ),
+            "{status:?}"
+        );
         return;
     }
     if game.has_score_bound {
