@@ -662,3 +662,95 @@ mod solve {
         }
     }
 }
+
+/// A game that declares copy-make ([`Game::copy_make`]): the node loops search children by
+/// value and must find what make/unmake finds.
+mod copy_make {
+    use super::*;
+    use std::cell::Cell;
+
+    #[derive(Clone, Copy)]
+    struct CopyWalk<'t> {
+        tree: &'t RandomTree,
+        node: usize,
+        /// Counts the calls of `make_move` (the node loops should make none).
+        makes: &'t Cell<u32>,
+    }
+
+    impl Game for CopyWalk<'_> {
+        type Move = u8;
+        type Player = bool;
+        type Undo = usize;
+        fn side_to_move(&self) -> bool {
+            self.tree.nodes[self.node].player
+        }
+        fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u8, N>) {
+            for index in 0..self.tree.nodes[self.node].children.len() {
+                let _ = moves.push(index as u8);
+            }
+        }
+        fn make_move(&mut self, mv: u8) -> usize {
+            self.makes.set(self.makes.get() + 1);
+            let before = self.node;
+            self.node = self.tree.nodes[self.node].children[usize::from(mv)];
+            before
+        }
+        fn unmake_move(&mut self, _: u8, before: usize) {
+            self.node = before;
+        }
+        fn copy_make(&self, mv: u8) -> Option<Self> {
+            Some(CopyWalk { node: self.tree.nodes[self.node].children[usize::from(mv)], ..*self })
+        }
+        fn is_terminal(&self) -> bool {
+            self.tree.nodes[self.node].children.is_empty()
+        }
+        fn zobrist_key(&self) -> u64 {
+            self.node as u64
+        }
+    }
+
+    struct CopyEval;
+    impl<'t> Evaluator<CopyWalk<'t>> for CopyEval {
+        type Score = i32;
+        fn evaluate(&self, game: &CopyWalk<'t>, player: bool, _: EvalContext) -> i32 {
+            let score = game.tree.nodes[game.node].score;
+            if player {
+                score
+            } else {
+                -score
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 2000,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        #[test]
+        fn copy_make_searches_equal_brute_force(tree in trees(), depth in 1_u32..=FULL_DEPTH) {
+            let makes = Cell::new(0);
+            let value = tree.negamax(0, depth, &|s| s);
+            let whole = tree.negamax(0, FULL_DEPTH, &|s| s);
+            for (name, config) in configs() {
+                let table = TranspositionTable::<i32, 64>::new();
+                let mut engine: Engine<CopyWalk, CopyEval, MAX_MOVES, MAX_PLY, _> =
+                    Engine::new(CopyEval, config).with_table(&table);
+                let mut game = CopyWalk { tree: &tree, node: 0, makes: &makes };
+                let result = engine.search(&mut game, &Limits::depth(depth)).unwrap();
+                prop_assert_eq!(result.score, value, "{}", name);
+                prop_assert!(tree.is_optimal_line(&result.pv, result.depth), "{}", name);
+                let solution = engine.solve(&mut game, &Limits::depth(1)).unwrap();
+                prop_assert_eq!(solution.value, whole, "{}", name);
+                prop_assert_eq!(game.node, 0);
+                let mut bare: Engine<CopyWalk, CopyEval, MAX_MOVES, MAX_PLY> =
+                    Engine::new(CopyEval, config);
+                let result = bare.search(&mut game, &Limits::depth(depth)).unwrap();
+                prop_assert_eq!(result.score, value, "{} without a table", name);
+            }
+            prop_assert_eq!(makes.get(), 0, "the node loops made a move by make_move");
+        }
+    }
+}

@@ -320,11 +320,30 @@ where
                 0
             };
             self.trace_move::<F>(ctx, side, ply, mv, alpha, beta);
-            let undo = game.make_move(mv);
-            let score = self.search_move::<F>(
-                ctx, game, side, child, node.pv, index, reduction, move_alpha, beta,
-            );
-            game.unmake_move(mv, undo);
+            // Copy-make where the game offers it (the child in this frame, nothing undone),
+            // make/unmake otherwise: `copy_make` is resolved at compile time, so one branch
+            // is compiled.
+            let score = match game.copy_make(mv) {
+                Some(mut position) => self.search_move::<F>(
+                    ctx,
+                    &mut position,
+                    side,
+                    child,
+                    node.pv,
+                    index,
+                    reduction,
+                    move_alpha,
+                    beta,
+                ),
+                None => {
+                    let undo = game.make_move(mv);
+                    let score = self.search_move::<F>(
+                        ctx, game, side, child, node.pv, index, reduction, move_alpha, beta,
+                    );
+                    game.unmake_move(mv, undo);
+                    score
+                }
+            };
             if let Some(mark) = mark {
                 ctx.leave_busy(mark);
             }
@@ -580,15 +599,15 @@ where
         let original_alpha = alpha;
         let mut best = -E::Score::INFINITY;
         for (index, &mv) in moves.iter().enumerate() {
-            let undo = game.make_move(mv);
-            // Negamax: the child's score and window are negated where the side to move changes.
-            let same_side = game.side_to_move() == side;
-            let score = if same_side {
-                self.alpha_beta(ctx, game, ply + 1, alpha, beta)
-            } else {
-                -self.alpha_beta(ctx, game, ply + 1, -beta, -alpha)
+            let score = match game.copy_make(mv) {
+                Some(mut child) => self.alpha_beta_child(ctx, &mut child, side, ply, alpha, beta),
+                None => {
+                    let undo = game.make_move(mv);
+                    let score = self.alpha_beta_child(ctx, game, side, ply, alpha, beta);
+                    game.unmake_move(mv, undo);
+                    score
+                }
             };
-            game.unmake_move(mv, undo);
             if ctx.halt.is_some() {
                 return E::Score::ZERO;
             }
@@ -614,6 +633,26 @@ where
             self.clear_pv(ply);
         }
         best
+    }
+
+    /// A child of [`Engine::alpha_beta`]'s node (the move made in `game`): its score for the
+    /// parent. Negamax: the child's score and window are negated where the side to move
+    /// changes.
+    #[inline(always)]
+    fn alpha_beta_child(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        side: G::Player,
+        ply: u32,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> E::Score {
+        if game.side_to_move() == side {
+            self.alpha_beta(ctx, game, ply + 1, alpha, beta)
+        } else {
+            -self.alpha_beta(ctx, game, ply + 1, -beta, -alpha)
+        }
     }
 
     /// A leaf of [`Engine::alpha_beta`]: no line, and the evaluation (a halt on a bad score).
