@@ -136,7 +136,7 @@ type Parallel<'t> = ParallelEngine<
 
 /// The solver: the sequential one, or the parallel engine.
 enum Solver<'t> {
-    One(alphabeta::games::othello::SolverEngine<&'t HeapTable<i32>>),
+    One(Box<alphabeta::games::othello::SolverEngine<&'t HeapTable<i32>>>),
     Many(Box<Parallel<'t>>),
 }
 
@@ -194,7 +194,7 @@ fn solve_file(options: &Options, path: &OsString) -> ExitCode {
         }
     };
     let mut solver = if options.threads == 1 {
-        Solver::One(solver_engine(&table))
+        Solver::One(Box::new(solver_engine(&table)))
     } else {
         let config = Config { threads: options.threads, ..SOLVER_CONFIG };
         let engine = Engine::with_parts(
