@@ -631,9 +631,18 @@ impl MoveSorter<Othello> for EndgameSorter {
 
 /// The configuration of the solver engine: value-preserving (no late move reductions, no
 /// quiescence, no null moves), principal variation search, the table's cutoffs, no iterative
-/// deepening (a solve is one fixed-depth search per window).
-pub const SOLVER_CONFIG: crate::Config =
-    crate::Config { iterative_deepening: false, ..crate::Config::value_preserving() };
+/// deepening (a solve is one fixed-depth search per window), the table away from the last
+/// plies.
+pub const SOLVER_CONFIG: crate::Config = crate::Config {
+    iterative_deepening: false,
+    tt_min_depth: TT_MIN_EMPTIES,
+    ..crate::Config::value_preserving()
+};
+
+/// The solver's table is probed and stored only at nodes with at least this many empty
+/// squares ([`Config::tt_min_depth`](crate::Config::tt_min_depth)): below, a probe costs
+/// more than the subtree it may save.
+pub const TT_MIN_EMPTIES: u32 = 8;
 
 /// The engine of [`solve`], with transposition table `T` and the [`EndgameSorter`].
 pub type SolverEngine<T> =
