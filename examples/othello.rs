@@ -46,7 +46,7 @@ MISMATCH with the file's best move and score), then the line
 
 options:
   --wld           prove win/loss/draw only (score 1, 0 or -1; checked against the sign of
-                  the file's score)
+                  the file's score); with --threads N > 1, the sign of the exact solve
   --threads N     search on N threads (the library's parallel search) [default: 1]
   --table-mib N   transposition table of N MiB, cleared before every position, not timed
                   [default: 64]
@@ -156,14 +156,9 @@ impl Solver<'_> {
                         searches: 0,
                     });
                 }
-                let mut config = *engine.engine().config();
-                if wld {
-                    // The window (-1, 1) as an aspiration window of half-width 1 around 0.
-                    config.root_search = RootSearch::Aspiration;
-                    config.aspiration_half_width = 1.0;
-                } else {
-                    config.root_search = RootSearch::Mtdf;
-                }
+                // The parallel engine searches the root by MTD(f) from 0 (its only iteration:
+                // no iterative deepening); `--wld` takes the sign of that exact score.
+                let config = Config { root_search: RootSearch::Mtdf, ..*engine.engine().config() };
                 engine.engine_mut().set_config(config);
                 let result = engine.search(&mut game, &Limits::depth(depth))?;
                 let score = if wld { result.score.signum() } else { result.score };
