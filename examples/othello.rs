@@ -13,10 +13,11 @@
 //! `positions N mismatches M nodes K seconds S`. Exit status 1 on a mismatch or an unreadable
 //! line.
 //!
-//! Each position is solved from a cleared table (not timed): on one thread by
-//! `alphabeta::games::othello::solve` (MTD(f) over the disc difference at the depth of the
-//! empty squares), on more by the parallel engine (`ParallelEngine`) running the same MTD(f)
-//! at the root. `--wld` proves win, loss or draw only.
+//! Each position is solved from a cleared table (not timed): without `--threads` by
+//! `alphabeta::games::othello::solve` (null-window searches at the depth of the empty squares,
+//! narrowing the score's interval), with `--threads N` by the parallel engine
+//! (`ParallelEngine`, N threads, 1 included) running MTD(f) at the root. `--wld` proves win,
+//! loss or draw only.
 
 #[macro_use]
 #[path = "common/output.rs"]
@@ -46,8 +47,9 @@ MISMATCH with the file's best move and score), then the line
 
 options:
   --wld           prove win/loss/draw only (score 1, 0 or -1; checked against the sign of
-                  the file's score); with --threads N > 1, the sign of the exact solve
-  --threads N     search on N threads (the library's parallel search) [default: 1]
+                  the file's score); with --threads, the sign of the exact solve
+  --threads N     the library's parallel engine on N threads (1 included), MTD(f) at the
+                  root [default: the sequential solver]
   --table-mib N   transposition table of N MiB, cleared before every position, not timed
                   [default: 64]
   --first N       the number of the file's first position, for the printout [default: 1]
@@ -63,7 +65,7 @@ options:
 struct Options {
     solve: Option<OsString>,
     wld: bool,
-    threads: u32,
+    threads: Option<u32>,
     table_mib: usize,
     first: usize,
     count: usize,
@@ -78,7 +80,7 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
     let mut o = Options {
         solve: None,
         wld: false,
-        threads: 1,
+        threads: None,
         table_mib: 64,
         first: 1,
         count: usize::MAX,
@@ -93,8 +95,9 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
             Long("solve") => o.solve = Some(parser.value()?),
             Long("wld") => o.wld = true,
             Long("threads") => {
-                o.threads = parser.value()?.parse()?;
-                if !(1..=64).contains(&o.threads) {
+                let threads = parser.value()?.parse()?;
+                o.threads = Some(threads);
+                if !(1..=64).contains(&threads) {
                     return Err("--threads: 1 to 64".into());
                 }
             }
@@ -188,10 +191,8 @@ fn solve_file(options: &Options, path: &OsString) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut solver = if options.threads == 1 {
-        Solver::One(Box::new(solver_engine(&table)))
-    } else {
-        let config = Config { threads: options.threads, ..SOLVER_CONFIG };
+    let mut solver = if let Some(threads) = options.threads {
+        let config = Config { threads, ..SOLVER_CONFIG };
         let engine = Engine::with_parts(
             OthelloEval,
             config,
@@ -201,10 +202,12 @@ fn solve_file(options: &Options, path: &OsString) -> ExitCode {
         match ParallelEngine::new(engine) {
             Ok(engine) => Solver::Many(Box::new(engine)),
             Err(error) => {
-                eprintln!("error: --threads {}: {error}", options.threads);
+                eprintln!("error: --threads {threads}: {error}");
                 return ExitCode::FAILURE;
             }
         }
+    } else {
+        Solver::One(Box::new(solver_engine(&table)))
     };
     let (mut positions, mut mismatches, mut bad) = (0u64, 0u64, 0u64);
     let (mut nodes, mut seconds) = (0u64, 0f64);
