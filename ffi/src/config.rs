@@ -224,6 +224,8 @@ pub(crate) fn convert(
         poll_interval_nodes: c.poll_interval_nodes,
         ordering: c.ordering,
         tt_cutoffs,
+        // Not in the C configuration: C hosts probe the table at every node.
+        tt_min_depth: 0,
         pvs: c.pvs,
         null_window_epsilon: c.null_window_epsilon,
         mate_distance_pruning: c.mate_distance_pruning,

@@ -6,4 +6,5 @@ pub mod connect4;
 pub mod grid_survivor;
 pub mod hog;
 pub mod mnk;
+pub mod othello;
 pub mod tictactoe;

@@ -137,6 +137,12 @@ pub struct Config {
     /// [`Engine::with_table`]). Default [`TtCutoffs::DeeperOrProven`]. Cutoffs are never
     /// taken at PV nodes, so the principal variation stays whole.
     pub tt_cutoffs: TtCutoffs,
+    /// The fewest plies left at which a node probes and stores the transposition table
+    /// (only with a table). Default 0: every node. Near the leaves of a deep exact search
+    /// (an Othello endgame) a probe costs more than the subtree it may save, as the strong
+    /// endgame solvers found (Edax keeps its hash table out of its last plies); a larger
+    /// value skips it there. Value-preserving: it changes nodes and time, never a value.
+    pub tt_min_depth: u32,
     /// Principal variation search. Default on.
     pub pvs: bool,
     /// The null-window width of PVS for floating scores (integers always use 1). Default 1e-4;
@@ -243,6 +249,7 @@ impl Config {
             poll_interval_nodes: 1024,
             ordering: true,
             tt_cutoffs: TtCutoffs::DeeperOrProven,
+            tt_min_depth: 0,
             pvs: true,
             null_window_epsilon: 1e-4,
             mate_distance_pruning: true,

@@ -193,9 +193,10 @@ where
         }
 
         // The transposition table: a cutoff, or at least a move to try first.
-        let key = if pruning && T::ENABLED { game.zobrist_key() } else { 0 };
+        let use_table = pruning && T::ENABLED && node.depth >= self.config.tt_min_depth;
+        let key = if use_table { game.zobrist_key() } else { 0 };
         let mut tt_move = None;
-        if pruning && T::ENABLED && alpha < beta {
+        if use_table && alpha < beta {
             let (stored, cutoff) = self.probe_node(ctx, key, node, alpha, beta);
             if let Some(score) = cutoff {
                 return score;
@@ -263,7 +264,7 @@ where
         let mut ties = 0u32;
         // In a parallel search that defers busy moves (ABDADA, Weill 1996): the moves other
         // threads were searching when this node reached them, searched after the others.
-        let defer = Self::defers::<F>() && node.depth >= DEFER_MIN_DEPTH && T::ENABLED && pruning;
+        let defer = Self::defers::<F>() && node.depth >= DEFER_MIN_DEPTH && use_table;
         if defer && ctx.take_sorter_exchange() {
             self.exchange_sorter();
         }
@@ -396,7 +397,7 @@ where
             }
         }
 
-        if pruning && T::ENABLED {
+        if use_table {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > original_alpha {

@@ -1,0 +1,905 @@
+//! Othello (Reversi) on the 8×8 board, as two bitboards, with an exact endgame solver.
+//!
+//! # The board
+//!
+//! Square `A1` is bit 0, `H1` bit 7, `A2` bit 8, …, `H8` bit 63 (column letter, row number,
+//! as the FFO and OBF files write moves). A position keeps the discs of the side to move and
+//! of its opponent, the side to move's colour, and its legal moves (computed once when the
+//! position is reached: the search asks for them at every node). Moves and flips are computed
+//! with shifts, one direction at a time.
+//!
+//! # Passes and the end
+//!
+//! A side without a legal move passes: the turn does not alternate then, and
+//! [`Game::side_to_move`] stays the same after the move (the engine negates scores only where
+//! the side to move changes, so a pass costs neither a ply nor a node). The game ends when
+//! neither side can move; its score is the final disc difference for the side to move, the
+//! empty squares going to the winner (the FFO convention, as Edax counts it): from `-64` to
+//! `64`, always even.
+//!
+//! # Solving
+//!
+//! [`solve`] finds the exact score of a position and a best move: null-window searches of the
+//! [`SolverEngine`] (value-preserving, the transposition table, the [`EndgameSorter`]'s
+//! ordering) at the depth of the empty squares, narrowing the score's interval. [`solve_wld`] finds only win, loss or draw.
+//! [`ObfEntry`] reads a line of an FFO/OBF file.
+//!
+//! ```
+//! use alphabeta::games::othello::{solve, solver_engine, ObfEntry};
+//! use alphabeta::tt::TranspositionTable;
+//!
+//! // FFO #1 has 14 empty squares; black to move wins by 18 with G8.
+//! let line = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;";
+//! let entry = ObfEntry::parse(line).unwrap();
+//! static TABLE: TranspositionTable<i32, { 1 << 16 }> = TranspositionTable::new();
+//! let mut engine = solver_engine(&TABLE);
+//! let solution = solve(&mut engine, entry.position).unwrap();
+//! assert_eq!(solution.score, 18);
+//! assert_eq!(solution.best_move.map(|sq| sq.to_string()).as_deref(), Some("G8"));
+//! assert!(entry.is_best(solution.best_move.unwrap(), solution.score));
+//! ```
+
+use core::fmt;
+
+use crate::game::{EvalContext, Evaluator, Game, MoveList};
+use crate::ordering::{MoveSorter, OrderingHints};
+use crate::tt::{MoveCode, Table};
+
+/// The most legal moves an Othello position can have (33 is the known maximum; the move lists
+/// of the solver take this many).
+pub const MAX_MOVES: usize = 34;
+/// The most plies a game can still last: one per empty square (passes take none).
+pub const MAX_PLY: usize = 60;
+
+/// Every square but the A column (the destination of an eastward shift).
+const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+/// Every square but the H column (the destination of a westward shift).
+const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+/// A square, 0 (`A1`) to 63 (`H8`); written as its name (`D3`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square(pub u8);
+
+impl Square {
+    /// The square named `name` (`A1` to `H8`, either case), `None` for anything else.
+    pub fn parse(name: &str) -> Option<Square> {
+        let bytes = name.as_bytes();
+        if bytes.len() != 2 {
+            return None;
+        }
+        let col = bytes[0].to_ascii_uppercase().wrapping_sub(b'A');
+        let row = bytes[1].wrapping_sub(b'1');
+        (col < 8 && row < 8).then_some(Square(row * 8 + col))
+    }
+
+    /// Its bit in a bitboard.
+    pub const fn bit(self) -> u64 {
+        1 << self.0
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", char::from(b'A' + self.0 % 8), char::from(b'1' + self.0 / 8))
+    }
+}
+
+impl MoveCode for Square {
+    fn move_code(self) -> u16 {
+        u16::from(self.0)
+    }
+}
+
+/// A colour: the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// Black (`X` in OBF files), who moves first.
+    Black,
+    /// White (`O`).
+    White,
+}
+
+impl Color {
+    /// The other colour.
+    pub const fn other(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+}
+
+/// One shift of a bitboard by `s` squares (positive: towards `H8`), masked against wrapping
+/// around the board's edge.
+#[inline(always)]
+const fn shift(b: u64, s: i32, mask: u64) -> u64 {
+    if s > 0 {
+        (b << s) & mask
+    } else {
+        (b >> -s) & mask
+    }
+}
+
+/// The eight directions: the shift and the mask of the squares a shift may land on.
+const DIRECTIONS: [(i32, u64); 8] = [
+    (1, NOT_A),
+    (-1, NOT_H),
+    (8, u64::MAX),
+    (-8, u64::MAX),
+    (9, NOT_A),
+    (-9, NOT_H),
+    (7, NOT_H),
+    (-7, NOT_A),
+];
+
+/// The legal moves of the side owning `p` against `o`: every empty square from which a line
+/// of `o`'s discs runs to one of `p`'s (Kogge-Stone style fills, one direction at a time).
+#[inline]
+pub const fn legal_moves(p: u64, o: u64) -> u64 {
+    let empty = !(p | o);
+    let mut moves = 0;
+    let mut i = 0;
+    while i < DIRECTIONS.len() {
+        let (s, mask) = DIRECTIONS[i];
+        let om = o & mask;
+        // Up to six of `o`'s discs in a row, then the square after them.
+        let mut t = shift(p, s, om);
+        t |= shift(t, s, om);
+        t |= shift(t, s, om);
+        t |= shift(t, s, om);
+        t |= shift(t, s, om);
+        t |= shift(t, s, om);
+        moves |= shift(t, s, mask);
+        i += 1;
+    }
+    moves & empty
+}
+
+/// The discs of `o` that a disc of `p`'s side on `square` flips (0 when none: not a move).
+#[inline]
+pub const fn flips(p: u64, o: u64, square: u8) -> u64 {
+    let x = 1u64 << square;
+    let mut flipped = 0;
+    let mut i = 0;
+    while i < DIRECTIONS.len() {
+        let (s, mask) = DIRECTIONS[i];
+        let mut line = 0;
+        let mut y = shift(x, s, mask);
+        while y & o != 0 {
+            line |= y;
+            y = shift(y, s, mask);
+        }
+        if y & p != 0 {
+            flipped |= line;
+        }
+        i += 1;
+    }
+    flipped
+}
+
+/// A position: the discs of each side, the side to move and its legal moves.
+///
+/// Built by [`Othello::new`] (the opening), [`Othello::from_board`] (an OBF board) or
+/// [`Othello::from_bitboards`]; always normalised so that the side to move has a legal move
+/// unless the game is over (a side without one has passed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Othello {
+    /// The discs of the side to move.
+    player: u64,
+    /// The discs of its opponent.
+    opponent: u64,
+    /// The legal moves of the side to move (0: the game is over).
+    moves: u64,
+    /// The side to move.
+    side: Color,
+}
+
+impl Default for Othello {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Why a board or an OBF line could not be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// The board is not 64 characters of `X`, `O` and `-` (byte offset of the first bad one).
+    Board {
+        /// Where in the board text.
+        at: usize,
+    },
+    /// The side to move is not `X` or `O`.
+    Side,
+    /// Both sides have a disc on the same square.
+    Overlap,
+    /// A `move:score` item is malformed or names an illegal move.
+    Move {
+        /// Which item (0 the first).
+        index: usize,
+    },
+    /// More `move:score` items than a position has legal moves.
+    TooManyMoves,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::Board { at } => write!(
+                f,
+                "the board must be 64 characters of X, O and - (A1..H1, A2..H8); \
+                 character {at} is not"
+            ),
+            ParseError::Side => f.write_str("the side to move must be X or O"),
+            ParseError::Overlap => f.write_str("both sides have a disc on the same square"),
+            ParseError::Move { index } => write!(
+                f,
+                "move item {index} is not `<square>:<score>` with a legal move and a score \
+                 from -64 to +64"
+            ),
+            ParseError::TooManyMoves => f.write_str("more move items than legal moves"),
+        }
+    }
+}
+
+impl core::error::Error for ParseError {}
+
+impl Othello {
+    /// The opening position: white on `D4` and `E5`, black on `E4` and `D5`, black to move.
+    pub const fn new() -> Self {
+        let black = (1 << 28) | (1 << 35);
+        let white = (1 << 27) | (1 << 36);
+        Self::from_bitboards(black, white, Color::Black)
+    }
+
+    /// The position with `black`'s and `white`'s discs and `side` to move (who passes at once
+    /// if it has no move and the opponent has one). The bitboards must not overlap (a disc on
+    /// both sides' boards is taken as `black`'s).
+    pub const fn from_bitboards(black: u64, white: u64, side: Color) -> Self {
+        let white = white & !black;
+        let (player, opponent) = match side {
+            Color::Black => (black, white),
+            Color::White => (white, black),
+        };
+        Self::reached(player, opponent, side)
+    }
+
+    /// The position with `player` to move (colour `side`) against `opponent`: the side to
+    /// move passes if it must, and the moves are computed.
+    #[inline(always)]
+    const fn reached(player: u64, opponent: u64, side: Color) -> Self {
+        let moves = legal_moves(player, opponent);
+        if moves != 0 {
+            return Self { player, opponent, moves, side };
+        }
+        let replies = legal_moves(opponent, player);
+        if replies != 0 {
+            // A pass: the opponent moves again.
+            return Self { player: opponent, opponent: player, moves: replies, side: side.other() };
+        }
+        // Nobody can move: the game is over, with the turn where it was.
+        Self { player, opponent, moves: 0, side }
+    }
+
+    /// Reads a board of 64 characters `A1..H1, A2..H2, …, H8` (`X` black, `O` white, `-` or
+    /// `.` empty) with `side` to move.
+    ///
+    /// # Errors
+    /// [`ParseError::Board`] for a board of another length or another character.
+    pub fn from_board(board: &str, side: Color) -> Result<Self, ParseError> {
+        let bytes = board.as_bytes();
+        let (mut black, mut white) = (0u64, 0u64);
+        for (i, &c) in bytes.iter().enumerate() {
+            if i >= 64 {
+                return Err(ParseError::Board { at: i });
+            }
+            match c {
+                b'X' | b'x' | b'*' => black |= 1 << i,
+                b'O' | b'o' => white |= 1 << i,
+                b'-' | b'.' => {}
+                _ => return Err(ParseError::Board { at: i }),
+            }
+        }
+        if bytes.len() != 64 {
+            return Err(ParseError::Board { at: bytes.len() });
+        }
+        Ok(Self::from_bitboards(black, white, side))
+    }
+
+    /// The discs of the side to move.
+    pub const fn player(&self) -> u64 {
+        self.player
+    }
+
+    /// The discs of the side not to move.
+    pub const fn opponent(&self) -> u64 {
+        self.opponent
+    }
+
+    /// The discs of `color`.
+    pub const fn discs(&self, color: Color) -> u64 {
+        if matches!((self.side, color), (Color::Black, Color::Black) | (Color::White, Color::White))
+        {
+            self.player
+        } else {
+            self.opponent
+        }
+    }
+
+    /// The side to move (after any pass; when the game is over, the side that would move).
+    pub const fn side(&self) -> Color {
+        self.side
+    }
+
+    /// The legal moves of the side to move, as a bitboard (0 when the game is over).
+    pub const fn moves(&self) -> u64 {
+        self.moves
+    }
+
+    /// The empty squares, as a bitboard.
+    pub const fn empties(&self) -> u64 {
+        !(self.player | self.opponent)
+    }
+
+    /// The number of empty squares.
+    pub const fn empty_count(&self) -> u32 {
+        self.empties().count_ones()
+    }
+
+    /// `true` when neither side can move.
+    pub const fn is_over(&self) -> bool {
+        self.moves == 0
+    }
+
+    /// Whether `square` is a legal move.
+    pub const fn is_legal(&self, square: Square) -> bool {
+        square.0 < 64 && self.moves & square.bit() != 0
+    }
+
+    /// The position after the legal move `square` (and after the opponent's pass, if it has
+    /// no move). `square` must be legal ([`Othello::is_legal`]); an illegal one gives a
+    /// position that is not reachable.
+    #[inline(always)]
+    pub const fn play(&self, square: Square) -> Othello {
+        let flipped = flips(self.player, self.opponent, square.0);
+        let player = self.player | flipped | square.bit();
+        let opponent = self.opponent & !flipped;
+        Self::reached(opponent, player, self.side.other())
+    }
+
+    /// The final score for the side to move, for a game that is over: its discs minus the
+    /// opponent's, the empty squares going to the winner (none to either in a draw).
+    pub const fn final_score(&self) -> i32 {
+        let mine = self.player.count_ones() as i32;
+        let theirs = self.opponent.count_ones() as i32;
+        let empty = 64 - mine - theirs;
+        let diff = mine - theirs;
+        if diff > 0 {
+            diff + empty
+        } else if diff < 0 {
+            diff - empty
+        } else {
+            0
+        }
+    }
+}
+
+impl fmt::Display for Othello {
+    /// The board as 8 rows of `X`, `O` and `.` (row 1 first), `*` on the legal moves, then
+    /// the side to move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let black = self.discs(Color::Black);
+        let white = self.discs(Color::White);
+        writeln!(f, "  A B C D E F G H")?;
+        for row in 0..8 {
+            write!(f, "{}", row + 1)?;
+            for col in 0..8 {
+                let bit = 1u64 << (row * 8 + col);
+                let c = if black & bit != 0 {
+                    'X'
+                } else if white & bit != 0 {
+                    'O'
+                } else if self.moves & bit != 0 {
+                    '*'
+                } else {
+                    '.'
+                };
+                write!(f, " {c}")?;
+            }
+            writeln!(f)?;
+        }
+        let (b, w) = (black.count_ones(), white.count_ones());
+        if self.is_over() {
+            write!(f, "game over: X {b} O {w}")
+        } else {
+            let side = if self.side == Color::Black { "X" } else { "O" };
+            write!(f, "{side} to move (X {b} O {w})")
+        }
+    }
+}
+
+/// Squares by a static preference, best first: corners, the edges away from the corners, the
+/// inner squares, then the squares next to a corner (`C` squares on the edge, `X` squares on
+/// the diagonal), which give corners away. [`Game::generate_moves`] writes moves in this order.
+const PREFERENCE: [u64; 5] = [
+    0x8100_0000_0000_0081,                         // corners
+    0x3C00_8181_8181_003C,                         // edges but the C squares
+    0x0000_7E7E_7E7E_0000 | 0x003C_0000_0000_3C00, // inner squares but the X squares
+    0x4281_0000_0000_8142,                         // C squares
+    0x0042_0000_0000_4200,                         // X squares
+];
+
+impl Game for Othello {
+    type Move = Square;
+    type Player = Color;
+    /// Copy-make: the previous position (32 bytes).
+    type Undo = Othello;
+
+    #[inline(always)]
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline]
+    fn generate_moves<const N: usize>(&self, moves: &mut MoveList<Square, N>) {
+        for class in PREFERENCE {
+            let mut set = self.moves & class;
+            while set != 0 {
+                let square = set.trailing_zeros() as u8;
+                set &= set - 1;
+                if moves.push(Square(square)).is_err() {
+                    return;
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn make_move(&mut self, square: Square) -> Othello {
+        let before = *self;
+        *self = self.play(square);
+        before
+    }
+
+    #[inline(always)]
+    fn unmake_move(&mut self, _square: Square, before: Othello) {
+        *self = before;
+    }
+
+    #[inline(always)]
+    fn copy_make(&self, square: Square) -> Option<Othello> {
+        Some(self.play(square))
+    }
+
+    #[inline(always)]
+    fn is_terminal(&self) -> bool {
+        self.moves == 0
+    }
+
+    #[inline(always)]
+    fn zobrist_key(&self) -> u64 {
+        // The discs of the side to move and of the other side determine the value for the
+        // side to move (colours do not matter): a strong mix of the pair (the finaliser of
+        // SplitMix64, Steele, Lea & Flood 2014) stands in for a Zobrist table.
+        let mut z = self.player.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ self.opponent.rotate_left(29).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// The evaluator: the exact final score of a finished game (see [`Othello::final_score`]),
+/// and for an unfinished one at the horizon of a limited search (`--play`), a heuristic on the
+/// same scale: corners, mobility and discs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OthelloEval;
+
+impl Evaluator<Othello> for OthelloEval {
+    type Score = i32;
+    /// Scores are disc differences, not won-in-n-plies scores.
+    const MATE_SCORES: bool = false;
+
+    #[inline(always)]
+    fn evaluate(&self, game: &Othello, player: Color, _ctx: EvalContext) -> i32 {
+        let for_mover = if game.is_over() { game.final_score() } else { heuristic(game) };
+        if player == game.side {
+            for_mover
+        } else {
+            -for_mover
+        }
+    }
+}
+
+/// A small positional heuristic for the side to move, within ±63: corners held, mobility and,
+/// with few empty squares left, discs.
+fn heuristic(game: &Othello) -> i32 {
+    const CORNERS: u64 = PREFERENCE[0];
+    let corners =
+        (game.player & CORNERS).count_ones() as i32 - (game.opponent & CORNERS).count_ones() as i32;
+    let mobility = game.moves.count_ones() as i32
+        - legal_moves(game.opponent, game.player).count_ones() as i32;
+    let discs = game.player.count_ones() as i32 - game.opponent.count_ones() as i32;
+    let weight = if game.empty_count() < 16 { 1 } else { 0 };
+    (8 * corners + 2 * mobility + weight * discs).clamp(-63, 63)
+}
+
+/// Move ordering for the exact endgame search, after the strong solvers (Edax, Zebra):
+///
+/// 1. the transposition table's move (and the previous principal variation's);
+/// 2. with at least [`EndgameSorter::FASTEST_FIRST_EMPTIES`] empty squares, *fastest first*
+///    (fewest replies for the opponent, corners counted twice; Zebra's and Edax's ordering),
+///    corners ahead, moves next to an empty corner behind;
+/// 3. with fewer, *parity*: moves into a quadrant with an odd number of empty squares first
+///    (the side that fills a region last gains), the game's static order among equals.
+///
+/// It learns nothing (no killers, no history: the order above beats them in the endgame).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EndgameSorter;
+
+impl EndgameSorter {
+    /// Empty squares from which fastest-first ordering is used (below, parity only).
+    pub const FASTEST_FIRST_EMPTIES: u32 = 7;
+}
+
+/// The four quadrants of the board.
+const QUADRANTS: [u64; 4] =
+    [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
+
+/// The squares of the quadrants with an odd number of empty squares.
+#[inline]
+fn odd_quadrants(empties: u64) -> u64 {
+    let mut odd = 0;
+    for q in QUADRANTS {
+        if (empties & q).count_ones() & 1 == 1 {
+            odd |= q;
+        }
+    }
+    odd
+}
+
+impl EndgameSorter {
+    /// The ordering key of `square` (higher first).
+    #[inline]
+    fn key(game: &Othello, square: Square, fastest_first: bool, odd: u64) -> i32 {
+        let parity = if odd & square.bit() != 0 { 1 } else { 0 };
+        if !fastest_first {
+            return parity;
+        }
+        let child = game.play(square);
+        if child.side == game.side {
+            // The opponent has to pass: the best a move can do for fastest first.
+            return 1 << 10;
+        }
+        let replies = child.moves;
+        let mobility = replies.count_ones() + (replies & PREFERENCE[0]).count_ones();
+        let corner = if square.bit() & PREFERENCE[0] != 0 { 1 } else { 0 };
+        // Mobility first, then corners, then parity.
+        -(mobility as i32) * 16 + corner * 4 + parity * 2
+    }
+}
+
+impl MoveSorter<Othello> for EndgameSorter {
+    fn order_first(
+        &mut self,
+        _game: &Othello,
+        moves: &mut [Square],
+        hints: &OrderingHints<Square>,
+    ) -> usize {
+        let wanted = hints.pv_move.map(|m| m.move_code()).or(hints.tt_move);
+        if let Some(code) = wanted {
+            if let Some(i) = moves.iter().position(|m| m.move_code() == code) {
+                moves[..=i].rotate_right(1);
+                return 1;
+            }
+        }
+        0
+    }
+
+    fn order_rest<const N: usize>(
+        &mut self,
+        game: &Othello,
+        moves: &mut [Square],
+        _hints: &OrderingHints<Square>,
+    ) {
+        if moves.len() < 2 {
+            return;
+        }
+        let fastest_first = game.empty_count() >= Self::FASTEST_FIRST_EMPTIES;
+        let odd = odd_quadrants(game.empties());
+        let mut keys = [0i32; N];
+        for (k, &m) in keys.iter_mut().zip(moves.iter()) {
+            *k = Self::key(game, m, fastest_first, odd);
+        }
+        // Insertion sort, stable: the game's static order among equal keys.
+        for i in 1..moves.len() {
+            crate::ordering::insert_by_key(&mut keys, moves, i);
+        }
+    }
+
+    fn on_cutoff(
+        &mut self,
+        _game: &Othello,
+        _mv: Square,
+        _tried: &[Square],
+        _hints: &OrderingHints<Square>,
+    ) {
+    }
+
+    fn clear(&mut self) {}
+}
+
+/// The configuration of the solver engine: value-preserving (no late move reductions, no
+/// quiescence, no null moves), principal variation search, the table's cutoffs, no iterative
+/// deepening (a solve is one fixed-depth search per window), the table away from the last
+/// plies.
+pub const SOLVER_CONFIG: crate::Config = crate::Config {
+    iterative_deepening: false,
+    tt_min_depth: TT_MIN_EMPTIES,
+    ..crate::Config::value_preserving()
+};
+
+/// The solver's table is probed and stored only at nodes with at least this many empty
+/// squares ([`Config::tt_min_depth`](crate::Config::tt_min_depth)): below, a probe costs
+/// more than the subtree it may save.
+pub const TT_MIN_EMPTIES: u32 = 8;
+
+/// The engine of [`solve`], with transposition table `T` and the [`EndgameSorter`].
+pub type SolverEngine<T> =
+    crate::Engine<Othello, OthelloEval, MAX_MOVES, MAX_PLY, T, EndgameSorter>;
+
+/// A solver engine over `table` (a reference to a
+/// [`TranspositionTable`](crate::tt::TranspositionTable) or a
+/// [`HeapTable`](crate::tt::HeapTable), say), configured with [`SOLVER_CONFIG`].
+pub fn solver_engine<T: Table<i32>>(table: T) -> SolverEngine<T> {
+    crate::Engine::with_parts(OthelloEval, SOLVER_CONFIG, table, EndgameSorter)
+}
+
+/// The result of [`solve`] or [`solve_wld`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The exact final disc difference for the side to move of the position given (for
+    /// [`solve_wld`]: `1` a win, `0` a draw, `-1` a loss).
+    pub score: i32,
+    /// A move of the side to move that achieves the score; `None` when the game is over or
+    /// when the side to move of the position given has to pass.
+    pub best_move: Option<Square>,
+    /// Nodes visited by all the searches.
+    pub nodes: u64,
+    /// Searches run (null-window tests).
+    pub searches: u64,
+}
+
+/// Solves `position` exactly: the final disc difference with perfect play from both sides
+/// for `position`'s side to move ([`Othello::side`]), and a best move.
+///
+/// A sequence of null-window searches of `engine`
+/// ([`Engine::search_window`](crate::Engine::search_window)) at the depth of the empty squares,
+/// each asking whether the score exceeds an even value `g` (the window `(g, g + 1)`: scores
+/// are even) and narrowing the interval the score lies in to its fail-soft bound. The first
+/// asks about 0; while the answers go one way the steps grow (0, 2, 6, 14, … beyond the
+/// bound, as an exponential search), and once the score is bracketed the interval is halved
+/// (bisection). A position with 32 possible scores takes at most about 10 searches, where
+/// MTD(f)'s unit steps may take 32 on a lopsided one. The searches share the table: use an
+/// engine with one, cleared between unrelated positions if you like.
+///
+/// # Errors
+/// Only those of [`Engine::search_window`](crate::Engine::search_window), which the
+/// [`SolverEngine`] never returns.
+pub fn solve<T: Table<i32>, O: MoveSorter<Othello>>(
+    engine: &mut crate::Engine<Othello, OthelloEval, MAX_MOVES, MAX_PLY, T, O>,
+    position: Othello,
+) -> Result<Solution, crate::SearchError> {
+    let mut game = position;
+    let depth = game.empty_count();
+    if game.is_over() {
+        let result = engine.search_window(&mut game, depth, -65, 65)?;
+        return Ok(Solution {
+            score: result.score,
+            best_move: None,
+            nodes: result.nodes,
+            searches: 1,
+        });
+    }
+    // The score is even and lies in lo..=hi; `bracketed` once a search has bounded it from
+    // each side.
+    let (mut lo, mut hi) = (-64, 64);
+    let (mut raised, mut lowered) = (false, false);
+    let mut step = 0;
+    let mut guess = 0;
+    let mut solution = Solution { score: 0, best_move: None, nodes: 0, searches: 0 };
+    let mut any_move = None;
+    while lo < hi {
+        let g = guess.clamp(lo, hi - 2);
+        let result = engine.search_window(&mut game, depth, g, g + 1)?;
+        solution.nodes += result.nodes;
+        solution.searches += 1;
+        any_move = any_move.or(result.best_move);
+        let up = result.score > g;
+        if up {
+            // At least the fail-soft bound (even, above g); its move achieves it.
+            lo = result.score.max(g + 2);
+            solution.best_move = result.best_move;
+        } else {
+            hi = result.score.min(g);
+        }
+        if (up && lowered) || (!up && raised) {
+            raised = true;
+            lowered = true;
+            // Bisection: the even value at or below the middle.
+            guess = (lo + hi).div_euclid(4) * 2;
+        } else {
+            step = 2 * step + 2;
+            if up {
+                raised = true;
+                guess = lo + step - 2;
+            } else {
+                lowered = true;
+                guess = hi - step;
+            }
+        }
+    }
+    solution.score = lo;
+    if solution.best_move.is_none() {
+        // Never raised: the score is the lowest possible, -64, and every move achieves it.
+        solution.best_move = any_move;
+    }
+    Ok(solution)
+}
+
+/// Solves `position` for win, loss or draw only: one search with the window `(-1, 1)`, which
+/// proves less than the exact score and visits fewer nodes. `score` is `1`, `0` or `-1`, and
+/// `best_move` a move that achieves it.
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_wld<T: Table<i32>, O: MoveSorter<Othello>>(
+    engine: &mut crate::Engine<Othello, OthelloEval, MAX_MOVES, MAX_PLY, T, O>,
+    position: Othello,
+) -> Result<Solution, crate::SearchError> {
+    let mut game = position;
+    let depth = game.empty_count();
+    let result = engine.search_window(&mut game, depth, -1, 1)?;
+    Ok(Solution {
+        score: result.score.signum(),
+        best_move: if game.is_over() { None } else { result.best_move },
+        nodes: result.nodes,
+        searches: 1,
+    })
+}
+
+/// A line of an FFO/OBF file: a position and the exact score of its moves.
+///
+/// The format (Edax's `problem/*.obf`): `<64-character board> <side X|O>;` then
+/// `<move>:<score>;` items, the best first, each move's exact final disc difference for the
+/// side to move. Items are optional (a bare position is read with none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObfEntry {
+    /// The position (with the side to move of the file: if it must pass, the position's
+    /// [`Othello::side`] is the other one; see [`ObfEntry::side`]).
+    pub position: Othello,
+    /// The side to move written in the file.
+    pub side: Color,
+    /// The moves listed and their scores, in the file's order.
+    pub moves: heapless::Vec<(Square, i32), MAX_MOVES>,
+}
+
+impl ObfEntry {
+    /// Reads one line. Text after `%` or `#` is a comment.
+    ///
+    /// # Errors
+    /// [`ParseError`] naming what is wrong.
+    pub fn parse(line: &str) -> Result<ObfEntry, ParseError> {
+        let line = line.split(['%', '#']).next().unwrap_or("").trim();
+        let mut items = line.split(';');
+        let head = items.next().unwrap_or("").trim();
+        let (board, side) = match head.rsplit_once(char::is_whitespace) {
+            Some((board, side)) => (board.trim(), side.trim()),
+            None => (head, ""),
+        };
+        let side = match side {
+            "X" | "x" | "*" => Color::Black,
+            "O" | "o" => Color::White,
+            _ => {
+                if board.len() != 64 {
+                    return Err(ParseError::Board { at: board.len().min(64) });
+                }
+                return Err(ParseError::Side);
+            }
+        };
+        let position = Othello::from_board(board, side)?;
+        let (black, white) = (position.discs(Color::Black), position.discs(Color::White));
+        let mut count = (0u64, 0u64);
+        for (i, c) in board.bytes().enumerate() {
+            match c {
+                b'X' | b'x' | b'*' => count.0 |= 1 << i,
+                b'O' | b'o' => count.1 |= 1 << i,
+                _ => {}
+            }
+        }
+        if count.0 & count.1 != 0 || count != (black, white) {
+            return Err(ParseError::Overlap);
+        }
+        let mut moves = heapless::Vec::new();
+        // The moves are those of the file's side to move; if it must pass it has none.
+        let legal = if position.side == side { position.moves } else { 0 };
+        for (index, item) in items.map(str::trim).filter(|i| !i.is_empty()).enumerate() {
+            let bad = ParseError::Move { index };
+            let (square, score) = item.split_once(':').ok_or(bad)?;
+            let square = Square::parse(square.trim()).ok_or(bad)?;
+            let score: i32 = score.trim().parse().map_err(|_| bad)?;
+            if legal & square.bit() == 0 || !(-64..=64).contains(&score) {
+                return Err(bad);
+            }
+            moves.push((square, score)).map_err(|_| ParseError::TooManyMoves)?;
+        }
+        Ok(ObfEntry { position, side, moves })
+    }
+
+    /// The position's exact score for the file's side to move: the first item's score.
+    pub fn score(&self) -> Option<i32> {
+        self.moves.first().map(|&(_, s)| s)
+    }
+
+    /// Whether `score` is the position's score and `mv` one of the moves listed with it.
+    pub fn is_best(&self, mv: Square, score: i32) -> bool {
+        self.score() == Some(score) && self.moves.iter().any(|&(m, s)| m == mv && s == score)
+    }
+}
+
+/// Counts the leaves of the game tree `depth` plies below `position` (perft), a pass counting
+/// as a ply as in the published counts; a finished game before `depth` counts as one leaf.
+pub fn perft(position: &Othello, depth: u32) -> u64 {
+    fn walk(player: u64, opponent: u64, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = legal_moves(player, opponent);
+        if moves == 0 {
+            if legal_moves(opponent, player) == 0 {
+                return 1;
+            }
+            return walk(opponent, player, depth - 1);
+        }
+        if depth == 1 {
+            return u64::from(moves.count_ones());
+        }
+        let mut total = 0;
+        while moves != 0 {
+            let square = moves.trailing_zeros() as u8;
+            moves &= moves - 1;
+            let flipped = flips(player, opponent, square);
+            total += walk(opponent & !flipped, player | flipped | (1 << square), depth - 1);
+        }
+        total
+    }
+    walk(position.player, position.opponent, depth)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_opening_has_the_four_diagonal_moves() {
+        let start = Othello::new();
+        let names: [&str; 4] = ["D3", "C4", "F5", "E6"];
+        let mut expected = 0;
+        for n in names {
+            expected |= Square::parse(n).unwrap().bit();
+        }
+        assert_eq!(start.moves(), expected);
+        assert_eq!(start.side(), Color::Black);
+    }
+
+    #[test]
+    fn a_square_reads_and_prints_its_name() {
+        for i in 0..64 {
+            let text = Square(i).to_string();
+            assert_eq!(Square::parse(&text), Some(Square(i)));
+        }
+        assert_eq!(Square::parse("I1"), None);
+        assert_eq!(Square::parse("A9"), None);
+        assert_eq!(Square::parse("A"), None);
+    }
+}

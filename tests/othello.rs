@@ -1,0 +1,174 @@
+//! Othello: the rules against the published perft counts, the OBF reader, and the exact
+//! solver against the FFO endgame test #1-#19 (Edax's solutions).
+
+use alphabeta::games::othello::{
+    flips, legal_moves, perft, solve, solve_wld, solver_engine, Color, ObfEntry, Othello,
+    ParseError, Square,
+};
+use alphabeta::tt::TranspositionTable;
+use alphabeta::{Game, MoveList};
+
+/// Leaves of the game tree from the opening, depths 0 to 10 (a pass is a ply); the published
+/// counts (Aart Bik's, repeated by every Othello perft since).
+const PERFT: [u64; 11] = [1, 4, 12, 56, 244, 1_396, 8_200, 55_092, 390_216, 3_005_288, 24_571_284];
+
+#[test]
+fn perft_from_the_opening_equals_the_published_counts() {
+    for (depth, &count) in PERFT.iter().enumerate() {
+        assert_eq!(perft(&Othello::new(), depth as u32), count, "depth {depth}");
+    }
+}
+
+/// Perft through the `Game` trait (generate, make, unmake and copy-make), to depth 8.
+fn perft_by_trait(game: &mut Othello, depth: u32, copy: bool) -> u64 {
+    if depth == 0 || game.is_terminal() {
+        return 1;
+    }
+    let mut moves = MoveList::<Square, 40>::new();
+    game.generate_moves(&mut moves);
+    assert_eq!(moves.len() as u32, game.moves().count_ones());
+    let mut total = 0;
+    for &mv in &moves {
+        if copy {
+            let mut child = game.copy_make(mv).expect("copy-make");
+            total += perft_by_trait(&mut child, depth - 1, copy);
+        } else {
+            let before = *game;
+            let undo = game.make_move(mv);
+            total += perft_by_trait(game, depth - 1, copy);
+            game.unmake_move(mv, undo);
+            assert_eq!(*game, before);
+        }
+    }
+    total
+}
+
+#[test]
+fn the_game_trait_walks_the_same_tree() {
+    // No pass can happen in the first 8 plies, so the counts are the published ones.
+    for copy in [false, true] {
+        assert_eq!(perft_by_trait(&mut Othello::new(), 8, copy), PERFT[8], "copy {copy}");
+    }
+}
+
+/// The flips of a move, by walking the board square by square (the reference).
+fn slow_flips(p: u64, o: u64, sq: i32) -> u64 {
+    let mut all = 0;
+    for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        let (mut r, mut c) = (sq / 8 + dr, sq % 8 + dc);
+        let mut line = 0;
+        while (0..8).contains(&r) && (0..8).contains(&c) && o >> (r * 8 + c) & 1 == 1 {
+            line |= 1u64 << (r * 8 + c);
+            r += dr;
+            c += dc;
+        }
+        if (0..8).contains(&r) && (0..8).contains(&c) && p >> (r * 8 + c) & 1 == 1 {
+            all |= line;
+        }
+    }
+    all
+}
+
+#[test]
+fn moves_and_flips_equal_a_square_by_square_walk_on_random_boards() {
+    let mut state = 0x1234_5678_9abc_def0u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for _ in 0..20_000 {
+        let (a, b) = (next(), next());
+        let p = a & b;
+        let o = !a & next();
+        let empty = !(p | o);
+        let mut expected = 0;
+        for sq in 0..64 {
+            if empty >> sq & 1 == 1 {
+                let f = slow_flips(p, o, sq);
+                assert_eq!(flips(p, o, sq as u8), f);
+                if f != 0 {
+                    expected |= 1 << sq;
+                }
+            }
+        }
+        assert_eq!(legal_moves(p, o), expected);
+    }
+}
+
+#[test]
+fn passes_keep_the_turn_and_a_full_board_ends_the_game() {
+    // White to move has no move (every disc white can reach is its own): black moves again.
+    // Row 1: X O . . . . . . ; the rest empty but A2 black.
+    let board = format!("XO{}X{}", "-".repeat(6), "-".repeat(55));
+    let position = Othello::from_board(&board, Color::White).unwrap();
+    assert_eq!(position.side(), Color::Black, "white passes");
+    assert_eq!(position.moves(), Square::parse("C1").unwrap().bit());
+    let after = position.play(Square::parse("C1").unwrap());
+    assert!(after.is_over());
+    // Black's four discs, the 60 empty squares to the winner: white, whose turn it would be,
+    // has lost by 64.
+    assert_eq!((after.side(), after.final_score()), (Color::White, -64));
+    // A full board: over, scored as it stands for the side to move (33 - 31).
+    let full = Othello::from_board(&format!("{}{}", "X".repeat(33), "O".repeat(31)), Color::White);
+    let full = full.unwrap();
+    assert!(full.is_over());
+    assert_eq!((full.side(), full.final_score()), (Color::White, -2));
+}
+
+#[test]
+fn the_reader_refuses_malformed_lines_by_name() {
+    let ok = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;";
+    let entry = ObfEntry::parse(ok).unwrap();
+    assert_eq!(entry.score(), Some(18));
+    assert_eq!(entry.position.empty_count(), 14);
+    assert!(entry.is_best(Square::parse("G8").unwrap(), 18));
+    assert!(!entry.is_best(Square::parse("H1").unwrap(), 18));
+    assert_eq!(ObfEntry::parse(&ok[1..]), Err(ParseError::Board { at: 63 }));
+    assert_eq!(ObfEntry::parse(&ok.replace(" X;", " Y;")), Err(ParseError::Side));
+    assert_eq!(ObfEntry::parse(&ok.replacen('-', "Z", 1)), Err(ParseError::Board { at: 0 }));
+    assert_eq!(
+        ObfEntry::parse(&ok.replace("H1:+12", "H1:12x")),
+        Err(ParseError::Move { index: 1 })
+    );
+    // A1 is not a legal move there.
+    assert_eq!(
+        ObfEntry::parse(&ok.replace("H1:+12", "A1:+12")),
+        Err(ParseError::Move { index: 1 })
+    );
+}
+
+fn entries(text: &str) -> Vec<ObfEntry> {
+    text.lines().filter(|l| !l.trim().is_empty()).map(|l| ObfEntry::parse(l).unwrap()).collect()
+}
+
+static TABLE: TranspositionTable<i32, { 1 << 18 }> = TranspositionTable::new();
+
+#[test]
+fn ffo_1_to_19_are_solved_exactly_with_a_best_move() {
+    let suite = entries(include_str!("data/othello/ffo-1-19.obf"));
+    assert_eq!(suite.len(), 19);
+    let mut engine = solver_engine(&TABLE);
+    for (i, entry) in suite.iter().enumerate() {
+        TABLE.clear();
+        let solution = solve(&mut engine, entry.position).unwrap();
+        assert_eq!(entry.position.side(), entry.side);
+        let best = solution.best_move.expect("a move");
+        assert!(
+            entry.is_best(best, solution.score),
+            "#{}: {} {} against {:?}",
+            i + 1,
+            best,
+            solution.score,
+            entry.moves.first()
+        );
+        // The win/loss/draw solve agrees.
+        TABLE.clear();
+        let wld = solve_wld(&mut engine, entry.position).unwrap();
+        assert_eq!(wld.score, solution.score.signum(), "#{}", i + 1);
+        let wld_best = wld.best_move.expect("a move");
+        let achieved = entry.moves.iter().find(|&&(m, _)| m == wld_best).unwrap().1;
+        assert_eq!(achieved.signum(), wld.score, "#{}", i + 1);
+    }
+}
