@@ -275,8 +275,7 @@ impl<const X: bool> Position<X> {
     fn generate<const N: usize>(&self, moves: &mut MoveList<ChessMove, N>, tactical_only: bool) {
         let board = &self.board;
         let them = board.colors(!board.side_to_move());
-        let mut tactical: [(i32, ChessMove); MAX_MOVES] = [(0, ChessMove(NULL)); MAX_MOVES];
-        let mut count = 0;
+        let mut tactical = heapless::Vec::<(i32, ChessMove), MAX_MOVES>::new();
         let ep = board.en_passant().map(|file| {
             let rank = if board.side_to_move() == Color::White {
                 cozy_chess::Rank::Sixth
@@ -300,18 +299,15 @@ impl<const X: bool> Position<X> {
                     if tactical_only && promotion.is_some() && promotion != Some(Piece::Queen) {
                         continue;
                     }
-                    if count < MAX_MOVES {
-                        tactical[count] = (self.capture_key(mv), mv);
-                        count += 1;
-                    }
+                    // Never full: a position has at most `MAX_MOVES` moves.
+                    let _ = tactical.push((self.capture_key(mv), mv));
                 } else if !tactical_only {
                     let _ = moves.push(mv);
                 }
             }
             false
         });
-        let tactical = &mut tactical[..count];
-        tactical.sort_by_key(|&(key, _)| -key);
+        tactical.sort_unstable_by_key(|&(key, mv)| (-key, mv.move_code()));
         // The tactical moves go in front of the quiet ones already in the list.
         let quiet = moves.len();
         for &(key, mv) in tactical.iter() {
@@ -324,9 +320,6 @@ impl<const X: bool> Position<X> {
         slice.rotate_left(quiet);
     }
 }
-
-/// A placeholder move for the scratch array of [`Position::generate`] (never played).
-const NULL: Move = Move { from: Square::A1, to: Square::A1, promotion: None };
 
 impl<const CHECK_EXTENSION: bool> Game for Position<CHECK_EXTENSION> {
     type Move = ChessMove;

@@ -468,15 +468,17 @@ where
         let same_side = game.side_to_move() == side;
         // The game's extension of the position the move reached (one ply at most, and none
         // that would take the line to the ply capacity).
-        let child = if G::EXTENSIONS {
+        // A move the game extends is forcing: it is not reduced either.
+        let (child, reduction) = if G::EXTENSIONS {
             let extension = game.extension().min(1);
+            let reduction = if extension > 0 { 0 } else { reduction };
             if child.ply + child.depth + extension < MAX_PLY as u32 {
-                Node { depth: child.depth + extension, ..child }
+                (Node { depth: child.depth + extension, ..child }, reduction)
             } else {
-                child
+                (child, reduction)
             }
         } else {
-            child
+            (child, reduction)
         };
         let mut reduced = reduction > 0;
         let mut scouting = scout_top.is_some();
