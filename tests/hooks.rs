@@ -39,7 +39,7 @@ impl Game for Digits {
     type Player = bool;
     type Undo = ();
     fn side_to_move(&self) -> bool {
-        self.len % 2 == 0
+        self.len.is_multiple_of(2)
     }
     fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u8, N>) {
         // Fewer moves where the last digit was 1: lists of every length.
