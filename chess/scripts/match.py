@@ -5,7 +5,7 @@ fast time control, colours alternated over a set of varied openings (each openin
 once with each colour). Prints every game, then the score and the Elo difference with its
 95% error bar for each UCI_Elo asked for.
 
-Usage: match.py ENGINE STOCKFISH [--elo 2200 ...] [--games N] [--base S] [--inc S]
+Usage: match.py ENGINE STOCKFISH [--elo 2200 ...] [--games N] [--base S] [--inc S] [--overhead S]
 Run it from outside the repository root (its chess/ folder shadows the package).
 """
 import argparse
@@ -58,14 +58,20 @@ def main():
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--base", type=float, default=5.0)
     parser.add_argument("--inc", type=float, default=0.05)
+    parser.add_argument("--overhead", type=float, default=0.1,
+                        help="each engine's Move Overhead, seconds (default 0.1)")
     args = parser.parse_args()
     import time
     summary = []
     for level in args.elo:
         ours = chess.engine.SimpleEngine.popen_uci(args.engine)
         theirs = chess.engine.SimpleEngine.popen_uci(args.stockfish)
-        ours.configure({"Hash": 16, "Threads": 1})
-        theirs.configure({"Hash": 16, "Threads": 1, "UCI_LimitStrength": True, "UCI_Elo": level})
+        # The same move overhead for both: the time this script and the machine's load add to
+        # each move (Stockfish's default of 10 ms lost most games on time here).
+        overhead = int(args.overhead * 1000)
+        ours.configure({"Hash": 16, "Threads": 1, "Move Overhead": overhead})
+        theirs.configure({"Hash": 16, "Threads": 1, "Move Overhead": overhead,
+                          "UCI_LimitStrength": True, "UCI_Elo": level})
         results = []
         for game in range(args.games):
             opening = OPENINGS[(game // 2) % len(OPENINGS)]
