@@ -256,6 +256,21 @@ pub trait Game {
         let _ = undo;
     }
 
+    /// `true` when the game extends some lines ([`Game::extension`]): a move after which the
+    /// position is forcing (a check, say) is searched deeper than the others. The default,
+    /// `false`, keeps the hook out of the compiled node loop.
+    const EXTENSIONS: bool = false;
+
+    /// For a game with [`Game::EXTENSIONS`]: the plies to add to the depth of the position
+    /// just reached by a move (called after [`Game::make_move`], before the position is
+    /// searched). Chess engines extend checks by one ply (the check extension: the Chess
+    /// Programming Wiki's "Check Extensions"), so that a forcing line is not cut at the
+    /// horizon. The search adds at most 1 per move, and none where the extended line would
+    /// reach the engine's ply capacity, so extensions never stop a search from ending. Default 0.
+    fn extension(&self) -> u32 {
+        0
+    }
+
     /// `true` when the game has a quiescence policy: [`Game::generate_tactical_moves`] is
     /// implemented. The default, `false`, evaluates horizon positions as they stand.
     const QUIESCENCE: bool = false;
@@ -268,6 +283,16 @@ pub trait Game {
     /// default writes none.
     fn generate_tactical_moves<const N: usize>(&self, moves: &mut MoveList<Self::Move, N>) {
         let _ = moves;
+    }
+
+    /// Whether quiescence search may "stand pat" here: take the static evaluation as a lower
+    /// bound of the position's score. `false` where every move must be searched because
+    /// doing nothing is not an option (a chess position in check: the side to move must
+    /// answer it). Quiescence then searches every legal move ([`Game::generate_moves`]) rather
+    /// than the tactical ones, and a position without a legal move is scored by the
+    /// evaluator as it stands (checkmate). Default `true`.
+    fn may_stand_pat(&self) -> bool {
+        true
     }
 }
 

@@ -43,6 +43,10 @@ pub const NULL_MOVE: u16 = 512;
 
 /// `Config::plain_alpha_beta()`.
 pub const PLAIN: u16 = ALPHA_BETA;
+/// `Config::plain_alpha_beta()` with quiescence (for a game with a policy): the textbook
+/// search with quiescence, as a hand-written engine has it.
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub const PLAIN_QUIESCENCE: u16 = ALPHA_BETA | QUIESCENCE;
 /// `Config::value_preserving()`.
 #[cfg_attr(not(feature = "std"), allow(dead_code))]
 pub const VALUE_PRESERVING: u16 = ALPHA_BETA | ORDERING | PVS | MDP;
@@ -66,6 +70,10 @@ macro_rules! with_loop {
             match bits {
                 PLAIN => {
                     const $f: u16 = PLAIN;
+                    $call
+                }
+                PLAIN_QUIESCENCE => {
+                    const $f: u16 = PLAIN_QUIESCENCE;
                     $call
                 }
                 VALUE_PRESERVING => {

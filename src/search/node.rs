@@ -489,6 +489,20 @@ where
             None
         };
         let same_side = game.side_to_move() == side;
+        // The game's extension of the position the move reached (one ply at most, and none
+        // that would take the line to the ply capacity).
+        // A move the game extends is forcing: it is not reduced either.
+        let (child, reduction) = if G::EXTENSIONS {
+            let extension = game.extension().min(1);
+            let reduction = if extension > 0 { 0 } else { reduction };
+            if child.ply + child.depth + extension < MAX_PLY as u32 {
+                (Node { depth: child.depth + extension, ..child }, reduction)
+            } else {
+                (child, reduction)
+            }
+        } else {
+            (child, reduction)
+        };
         let mut reduced = reduction > 0;
         let mut scouting = scout_top.is_some();
         let mut full_pv = child.pv;
@@ -506,7 +520,9 @@ where
             let result = if node.depth == 0 {
                 // The horizon: scored without a frame of the recursion.
                 Self::bare(self.horizon::<F>(ctx, game, node.ply, low, high), ctx)
-            } else if !T::ENABLED && (F == features::PLAIN || (F == features::DYNAMIC && ctx.plain))
+            } else if !T::ENABLED
+                && !G::EXTENSIONS
+                && (F == features::PLAIN || (F == features::DYNAMIC && ctx.plain))
             {
                 // Plain alpha-beta without a table: the textbook loop below the root (also
                 // from the loop that reads the configuration, as without `std`).

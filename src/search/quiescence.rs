@@ -4,6 +4,7 @@ use super::{Context, Engine, Halt};
 use crate::error::SearchError;
 use crate::game::{Evaluator, Game, MoveList};
 use crate::ordering::MoveSorter;
+use crate::score::Score;
 use crate::tt::Table;
 
 impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
@@ -33,20 +34,33 @@ where
             return self.evaluate(ctx, game, ply, 0);
         }
         ctx.reached_horizon = true;
-        let stand_pat = self.evaluate(ctx, game, ply, 0)?;
-        if qdepth >= self.config.max_quiescence_depth || stand_pat >= beta {
-            return Ok(stand_pat);
-        }
-        if stand_pat > alpha {
-            alpha = stand_pat;
-        }
+        let at_limit = qdepth >= self.config.max_quiescence_depth;
+        // A position where doing nothing is no option (in check) searches every move instead,
+        // unless quiescence has reached its depth limit (the evaluation then stands).
+        let stand = at_limit || game.may_stand_pat();
         let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
-        game.generate_tactical_moves(&mut moves);
+        let mut best = -E::Score::INFINITY;
+        if stand {
+            let stand_pat = self.evaluate(ctx, game, ply, 0)?;
+            if at_limit || stand_pat >= beta {
+                return Ok(stand_pat);
+            }
+            if stand_pat > alpha {
+                alpha = stand_pat;
+            }
+            best = stand_pat;
+            game.generate_tactical_moves(&mut moves);
+        } else {
+            game.generate_moves(&mut moves);
+        }
         if moves.overflowed() {
             return Err(ctx.fail(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }));
         }
+        if !stand && moves.is_empty() {
+            // No legal move where standing pat is no option: scored as it stands.
+            return self.evaluate(ctx, game, ply, 0);
+        }
         let side = game.side_to_move();
-        let mut best = stand_pat;
         for &mv in moves.iter() {
             let undo = game.make_move(mv);
             let searched = if game.side_to_move() == side {

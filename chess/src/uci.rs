@@ -1,0 +1,562 @@
+//! The Universal Chess Interface (UCI): the engine's conversation with a chess GUI, a match
+//! runner or a test-suite script, on text lines.
+//!
+//! Supported: `uci`, `isready`, `ucinewgame`, `position startpos|fen … [moves …]`, `go` with
+//! `depth`, `nodes`, `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo` and `infinite`,
+//! `stop`, `quit`, and the options `Hash` (MiB), `Threads`, `MultiPV`, `UCI_LimitStrength`,
+//! `UCI_Elo` and `Move Overhead` (ms). The search runs on its own thread, so that `stop`
+//! and `isready` are answered while it thinks; it prints an `info` line per completed depth
+//! and `bestmove` at the end. An unknown or malformed command is reported on an
+//! `info string` line and otherwise ignored, as the protocol asks.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use alphabeta::parallel::ParallelEngine;
+use alphabeta::score::Mate;
+use alphabeta::tt::HeapTable;
+use alphabeta::{Config, Engine, Limits, NullMoveReduction, RootSearch, Score, StdClock, Strength};
+
+use crate::{ChessMove, Pesto, Position, MAX_MOVES, MAX_PLY};
+
+/// The engine's name on the `id` line.
+pub const NAME: &str = concat!("alphabeta-chess ", env!("CARGO_PKG_VERSION"));
+
+/// The deepest iteration a search runs (room is left to `MAX_PLY` for extensions and
+/// quiescence).
+const MAX_DEPTH: u32 = 64;
+/// The weakest and strongest `UCI_Elo`.
+pub const MIN_ELO: u32 = 1000;
+/// See [`MIN_ELO`].
+pub const MAX_ELO: u32 = 2800;
+
+/// The search configuration of the chess engine: the library's defaults (PVS, the table's
+/// cutoffs, killers and history, quiescence, mate distance pruning) with null-move pruning,
+/// aspiration windows (30 cp) and 8 plies of quiescence, but without late move reductions,
+/// which lost on Win At Chess at 100 ms a position (238 and 240 solved with them, 240 and
+/// 242 without, in two pairs of runs; see the README's chess section).
+pub fn chess_config() -> Config {
+    Config {
+        null_move: true,
+        null_move_reduction: NullMoveReduction::Adaptive,
+        root_search: RootSearch::Aspiration,
+        aspiration_half_width: 30.0,
+        max_quiescence_depth: 8,
+        lmr: false,
+        ..Config::new()
+    }
+}
+
+/// The options a GUI can set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Transposition table size, MiB.
+    pub hash_mib: usize,
+    /// Search threads.
+    pub threads: u32,
+    /// Principal variations to report.
+    pub multipv: usize,
+    /// Play at `elo` rather than at full strength.
+    pub limit_strength: bool,
+    /// The strength asked for with `limit_strength`.
+    pub elo: u32,
+    /// Milliseconds kept back from each move's time for the GUI's lag.
+    pub move_overhead_ms: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            hash_mib: 16,
+            threads: 1,
+            multipv: 1,
+            limit_strength: false,
+            elo: MAX_ELO,
+            move_overhead_ms: 10,
+        }
+    }
+}
+
+/// What `go` asked for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Go {
+    /// `depth`.
+    pub depth: Option<u32>,
+    /// `nodes`.
+    pub nodes: Option<u64>,
+    /// `movetime`, ms.
+    pub movetime: Option<u64>,
+    /// `wtime`, `btime`, ms.
+    pub time: [Option<u64>; 2],
+    /// `winc`, `binc`, ms.
+    pub inc: [Option<u64>; 2],
+    /// `movestogo`.
+    pub movestogo: Option<u64>,
+    /// `infinite`.
+    pub infinite: bool,
+}
+
+impl Go {
+    /// Parses the words after `go`.
+    ///
+    /// # Errors
+    /// A message naming the word that is not understood.
+    pub fn parse(words: &[&str]) -> Result<Self, String> {
+        let mut go = Go::default();
+        let mut i = 0;
+        while i < words.len() {
+            let word = words[i];
+            let mut number = || -> Result<u64, String> {
+                i += 1;
+                let text = words.get(i).ok_or_else(|| format!("{word} without a value"))?;
+                // A clock can go negative in some GUIs: count it as 0.
+                text.parse::<i64>()
+                    .map(|n| n.max(0) as u64)
+                    .map_err(|_| format!("{word}: not a number: {text}"))
+            };
+            match word {
+                "depth" => go.depth = Some(number()?.clamp(1, u64::from(MAX_DEPTH)) as u32),
+                "nodes" => go.nodes = Some(number()?),
+                "movetime" => go.movetime = Some(number()?),
+                "wtime" => go.time[0] = Some(number()?),
+                "btime" => go.time[1] = Some(number()?),
+                "winc" => go.inc[0] = Some(number()?),
+                "binc" => go.inc[1] = Some(number()?),
+                "movestogo" => go.movestogo = Some(number()?.max(1)),
+                "infinite" => go.infinite = true,
+                "ponder" => {}
+                other => return Err(format!("unknown go parameter: {other}")),
+            }
+            i += 1;
+        }
+        Ok(go)
+    }
+
+    /// The time to spend, in microseconds, for the side `us` (0 White, 1 Black): `movetime`
+    /// less the overhead, or a share of the clock (the remaining time over the moves to go,
+    /// 30 when not given, plus most of the increment), never more than half of what is
+    /// left. `None`: no time limit.
+    pub fn budget_micros(&self, us: usize, overhead_ms: u64) -> Option<u64> {
+        if self.infinite {
+            return None;
+        }
+        if let Some(ms) = self.movetime {
+            return Some(ms.saturating_sub(overhead_ms).max(1) * 1000);
+        }
+        let left = self.time[us]?;
+        let inc = self.inc[us].unwrap_or(0);
+        let moves = self.movestogo.unwrap_or(30);
+        let share = left / moves + inc * 3 / 4;
+        let cap = left.saturating_sub(overhead_ms) / 2;
+        Some(share.min(cap).saturating_sub(overhead_ms).max(1) * 1000)
+    }
+}
+
+/// `UCI_Elo` as a strength level of the library: a depth cap and a margin (centipawns)
+/// within which the move is drawn at random. The table is a rough calibration against
+/// Stockfish's own levels (see the README's chess section).
+pub fn strength_for(elo: u32, seed: u64) -> (u32, Strength) {
+    let elo = elo.clamp(MIN_ELO, MAX_ELO);
+    let steps = (elo - MIN_ELO) / 100; // 0 ..= 18
+    let depth = 1 + steps / 2;
+    let margin = f64::from(18 - steps.min(18)) * 8.0;
+    (depth, Strength { margin, seed })
+}
+
+type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn say(out: &Out, line: &str) {
+    if let Ok(mut out) = out.lock() {
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+    }
+}
+
+/// The score as UCI prints it: `cp N` or `mate N` (moves, negative when losing).
+pub fn uci_score(score: i32) -> String {
+    match score.mate() {
+        Some(Mate::Win(plies)) => format!("mate {}", plies.div_ceil(2)),
+        Some(Mate::Loss(plies)) => format!("mate -{}", plies.div_ceil(2)),
+        None => format!("cp {score}"),
+    }
+}
+
+/// A line of moves from `position`, in UCI notation.
+pub fn uci_line(position: &Position, line: &[ChessMove]) -> String {
+    let mut board = position.board().clone();
+    let mut words = Vec::new();
+    for &mv in line {
+        if !board.is_legal(mv.0) {
+            break;
+        }
+        words.push(cozy_chess::util::display_uci_move(&board, mv.0).to_string());
+        board.play_unchecked(mv.0);
+    }
+    words.join(" ")
+}
+
+/// The engine's state between commands.
+struct State {
+    position: Position,
+    options: Options,
+    table: Arc<HeapTable<i32>>,
+    search: Option<(JoinHandle<()>, Arc<AtomicBool>)>,
+    games: u64,
+    out: Out,
+}
+
+impl State {
+    fn stop(&mut self) {
+        if let Some((handle, stop)) = self.search.take() {
+            stop.store(true, Ordering::Relaxed);
+            let _ = handle.join();
+        }
+    }
+
+    fn set_option(&mut self, words: &[&str]) -> Result<(), String> {
+        // setoption name <name words> [value <value words>]
+        let text = words.join(" ");
+        let rest = text.strip_prefix("name ").ok_or("setoption without a name")?;
+        let (name, value) = match rest.split_once(" value ") {
+            Some((name, value)) => (name.trim(), value.trim()),
+            None => (rest.trim(), ""),
+        };
+        let number = |low: u64, high: u64| -> Result<u64, String> {
+            let n: u64 = value.parse().map_err(|_| format!("{name}: not a number: {value}"))?;
+            if (low..=high).contains(&n) {
+                Ok(n)
+            } else {
+                Err(format!("{name}: {n} is outside {low}..={high}"))
+            }
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => {
+                let mib = number(1, 4096)? as usize;
+                let table = HeapTable::with_mib(mib).map_err(|e| e.to_string())?;
+                self.table = Arc::new(table);
+                self.options.hash_mib = mib;
+            }
+            "threads" => self.options.threads = number(1, 64)? as u32,
+            "multipv" => self.options.multipv = number(1, MAX_MOVES as u64)? as usize,
+            "uci_limitstrength" => {
+                self.options.limit_strength = match value {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("UCI_LimitStrength: not true or false: {value}")),
+                }
+            }
+            "uci_elo" => self.options.elo = number(u64::from(MIN_ELO), u64::from(MAX_ELO))? as u32,
+            "move overhead" => self.options.move_overhead_ms = number(0, 5000)?,
+            "clear hash" => self.table.clear(),
+            _ => return Err(format!("unknown option: {name}")),
+        }
+        Ok(())
+    }
+
+    fn set_position(&mut self, words: &[&str]) -> Result<(), String> {
+        let (mut position, rest) = match words.first() {
+            Some(&"startpos") => (Position::default(), &words[1..]),
+            Some(&"fen") => {
+                let end = words.iter().position(|&w| w == "moves").unwrap_or(words.len());
+                let fen = words[1..end].join(" ");
+                (Position::from_fen(&fen).map_err(|e| e.to_string())?, &words[end..])
+            }
+            _ => return Err("position: expected startpos or fen".into()),
+        };
+        if let Some((&"moves", moves)) = rest.split_first() {
+            for mv in moves {
+                position.play_uci(mv).map_err(|e| e.to_string())?;
+            }
+        }
+        self.position = position;
+        Ok(())
+    }
+
+    fn go(&mut self, go: Go) {
+        self.stop();
+        let stop = Arc::new(AtomicBool::new(false));
+        let job = Job {
+            position: self.position.clone(),
+            go,
+            options: self.options,
+            table: Arc::clone(&self.table),
+            stop: Arc::clone(&stop),
+            out: Arc::clone(&self.out),
+            seed: self.games,
+        };
+        self.games += 1;
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(64 << 20)
+            .spawn(move || job.run());
+        match handle {
+            Ok(handle) => self.search = Some((handle, stop)),
+            Err(e) => say(&self.out, &format!("info string cannot start the search: {e}")),
+        }
+    }
+}
+
+/// One `go`: the search, on its own thread.
+struct Job {
+    position: Position,
+    go: Go,
+    options: Options,
+    table: Arc<HeapTable<i32>>,
+    stop: Arc<AtomicBool>,
+    out: Out,
+    seed: u64,
+}
+
+type ChessEngine<'a> = Engine<Position, Pesto, MAX_MOVES, MAX_PLY, &'a HeapTable<i32>>;
+
+impl Job {
+    fn run(self) {
+        let best = self.search().unwrap_or_else(|e| {
+            say(&self.out, &format!("info string search failed: {e}"));
+            None
+        });
+        // Whatever happened, a legal move if there is one (the root may be a draw already).
+        let best = best.or_else(|| self.position.legal_moves().first().copied());
+        let text = best.map_or_else(|| "0000".to_string(), |mv| self.position.uci(mv));
+        // Under `go infinite` the GUI expects `bestmove` only after `stop`.
+        while self.go.infinite && !self.stop.load(Ordering::Relaxed) {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        say(&self.out, &format!("bestmove {text}"));
+    }
+
+    fn search(&self) -> Result<Option<ChessMove>, alphabeta::SearchError> {
+        let clock = StdClock::new();
+        let us = usize::from(self.position.board().side_to_move() == cozy_chess::Color::Black);
+        let mut max_depth = self.go.depth.unwrap_or(MAX_DEPTH);
+        let mut config = chess_config();
+        config.threads = self.options.threads;
+        if self.options.limit_strength {
+            let (depth, strength) = strength_for(self.options.elo, self.seed);
+            max_depth = max_depth.min(depth);
+            config.strength = Some(strength);
+            config.threads = 1;
+        }
+        let mut limits = Limits::depth(max_depth).with_clock(&clock).with_stop(&self.stop);
+        if let Some(micros) = self.go.budget_micros(us, self.options.move_overhead_ms) {
+            limits = limits.with_time_limit(&clock, micros);
+        }
+        if let Some(nodes) = self.go.nodes {
+            limits = limits.with_max_nodes(nodes);
+        }
+        let table: &HeapTable<i32> = &self.table;
+        let mut engine: Box<ChessEngine<'_>> =
+            Box::new(Engine::new(Pesto, config).with_table(table));
+        let mut position = self.position.clone();
+        let root = self.position.clone();
+        let out = Arc::clone(&self.out);
+        let report = move |depth: u32,
+                           score: i32,
+                           nodes: u64,
+                           micros: u64,
+                           pv: &[ChessMove],
+                           multipv: usize| {
+            let nps = (nodes * 1_000_000).checked_div(micros).unwrap_or(0);
+            let multipv = if multipv > 0 { format!(" multipv {multipv}") } else { String::new() };
+            say(
+                &out,
+                &format!(
+                    "info depth {depth}{multipv} score {} nodes {nodes} nps {nps} time {} hashfull {} pv {}",
+                    uci_score(score),
+                    micros / 1000,
+                    table.occupancy_permille(),
+                    uci_line(&root, pv)
+                ),
+            );
+        };
+        if self.options.multipv > 1 && !self.options.limit_strength {
+            let analysis = engine.analyze(&mut position, &limits, self.options.multipv)?;
+            for (k, line) in analysis.lines().enumerate() {
+                let micros = analysis.elapsed_micros.unwrap_or(0);
+                report(analysis.depth, line.score, analysis.nodes, micros, &line.pv, k + 1);
+            }
+            return Ok(analysis.lines().next().map(|line| line.mv));
+        }
+        let mut on_iteration = |info: &alphabeta::search::IterationInfo<'_, ChessMove, i32>| {
+            let micros = info.elapsed_micros.unwrap_or(0);
+            report(info.depth, info.score, info.nodes, micros, info.pv, 0);
+        };
+        let result = if config.threads > 1 {
+            let mut parallel = ParallelEngine::new(*engine)
+                .map_err(|_| alphabeta::SearchError::ParallelUnsupported { option: "threads" })?;
+            parallel.search_with_info(&mut position, &limits, &mut on_iteration)?
+        } else {
+            engine.search_with_info(&mut position, &limits, &mut on_iteration)?
+        };
+        Ok(result.best_move)
+    }
+}
+
+/// Runs the UCI loop: reads commands from `input` until `quit` or its end, writes the
+/// engine's answers to `output`.
+pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
+    let out: Out = Arc::new(Mutex::new(Box::new(output)));
+    let options = Options::default();
+    let table = match HeapTable::with_mib(options.hash_mib) {
+        Ok(table) => Arc::new(table),
+        Err(e) => {
+            say(&out, &format!("info string cannot allocate the table: {e}"));
+            return;
+        }
+    };
+    let mut state =
+        State { position: Position::default(), options, table, search: None, games: 0, out };
+    for line in input.lines() {
+        let Ok(line) = line else { break };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&command, args)) = words.split_first() else { continue };
+        let result = match command {
+            "uci" => {
+                let o = Options::default();
+                for line in [
+                    format!("id name {NAME}"),
+                    "id author the alphabeta developers".into(),
+                    format!("option name Hash type spin default {} min 1 max 4096", o.hash_mib),
+                    format!("option name Threads type spin default {} min 1 max 64", o.threads),
+                    format!("option name MultiPV type spin default 1 min 1 max {MAX_MOVES}"),
+                    "option name UCI_LimitStrength type check default false".into(),
+                    format!(
+                        "option name UCI_Elo type spin default {MAX_ELO} min {MIN_ELO} max {MAX_ELO}"
+                    ),
+                    format!(
+                        "option name Move Overhead type spin default {} min 0 max 5000",
+                        o.move_overhead_ms
+                    ),
+                    "option name Clear Hash type button".into(),
+                    "uciok".into(),
+                ] {
+                    say(&state.out, &line);
+                }
+                Ok(())
+            }
+            "isready" => {
+                say(&state.out, "readyok");
+                Ok(())
+            }
+            "ucinewgame" => {
+                state.stop();
+                state.table.clear();
+                state.position = Position::default();
+                Ok(())
+            }
+            "setoption" => {
+                state.stop();
+                state.set_option(args)
+            }
+            "position" => {
+                state.stop();
+                state.set_position(args)
+            }
+            "go" => Go::parse(args).map(|go| state.go(go)),
+            "stop" => {
+                state.stop();
+                Ok(())
+            }
+            "quit" => break,
+            "d" => {
+                say(&state.out, &format!("info string {}", state.position.board()));
+                Ok(())
+            }
+            other => Err(format!("unknown command: {other}")),
+        };
+        if let Err(message) = result {
+            say(&state.out, &format!("info string error: {message}"));
+        }
+    }
+    state.stop();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_parses_every_limit() {
+        let words = "wtime 60000 btime 59000 winc 500 binc 400 movestogo 20 depth 9 nodes 5000";
+        let go = Go::parse(&words.split_whitespace().collect::<Vec<_>>()).unwrap();
+        assert_eq!(go.time, [Some(60_000), Some(59_000)]);
+        assert_eq!(go.inc, [Some(500), Some(400)]);
+        assert_eq!((go.movestogo, go.depth, go.nodes), (Some(20), Some(9), Some(5000)));
+        assert_eq!(Go::parse(&["movetime", "x"]), Err("movetime: not a number: x".into()));
+        assert_eq!(Go::parse(&["depth"]), Err("depth without a value".into()));
+        assert_eq!(Go::parse(&["wtime", "-5"]).unwrap().time[0], Some(0));
+    }
+
+    #[test]
+    fn the_budget_is_a_share_of_the_clock_never_over_half() {
+        let go = Go { time: [Some(60_000), Some(1_000)], inc: [Some(600), None], ..Go::default() };
+        // 60000 / 30 + 600 * 3 / 4 = 2450 ms, less 30 ms of overhead.
+        assert_eq!(go.budget_micros(0, 30), Some(2_420_000));
+        // Black: 1000 / 30 = 33 ms, less 30: 3 ms.
+        assert_eq!(go.budget_micros(1, 30), Some(3_000));
+        let low = Go { time: [Some(50), None], inc: [Some(5_000), None], ..Go::default() };
+        // Half of what is left (less the overhead) caps the increment's share: 10 - 30 -> 1 ms.
+        assert_eq!(low.budget_micros(0, 30), Some(1_000));
+        let fixed = Go { movetime: Some(100), ..Go::default() };
+        assert_eq!(fixed.budget_micros(0, 30), Some(70_000));
+        assert_eq!(Go { infinite: true, ..fixed }.budget_micros(0, 30), None);
+        assert_eq!(Go::default().budget_micros(0, 30), None);
+    }
+
+    #[test]
+    fn scores_print_as_centipawns_or_moves_to_mate() {
+        assert_eq!(uci_score(35), "cp 35");
+        assert_eq!(uci_score(i32::win_in(1)), "mate 1");
+        assert_eq!(uci_score(i32::win_in(3)), "mate 2");
+        assert_eq!(uci_score(i32::loss_in(2)), "mate -1");
+        assert_eq!(uci_score(i32::loss_in(4)), "mate -2");
+    }
+
+    #[test]
+    fn castling_prints_as_the_kings_two_square_move() {
+        let mut position: Position =
+            Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        let castles: Vec<String> = position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| position.uci(mv))
+            .filter(|m| m == "e1g1" || m == "e1c1")
+            .collect();
+        assert_eq!(castles.len(), 2);
+        position.play_uci("e1g1").unwrap();
+        assert_eq!(position.board().king(cozy_chess::Color::White), cozy_chess::Square::G1);
+        assert!(position.play_uci("e8e6").is_err());
+    }
+
+    #[test]
+    fn a_session_answers_in_order() {
+        // `quit` stops the search at once: depth 1, which always completes, is all it prints.
+        let input = "uci\nisready\nsetoption name Hash value 2\nsetoption name Bogus value 1\n\
+                     position startpos moves e2e4 e7e5\ngo depth 1\nisready\nquit\n";
+        let output = Arc::new(Mutex::new(Vec::new()));
+        struct Sink(Arc<Mutex<Vec<u8>>>);
+        impl Write for Sink {
+            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(buf);
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        run(input.as_bytes(), Sink(Arc::clone(&output)));
+        let text = String::from_utf8(output.lock().unwrap().clone()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines.contains(&"uciok"));
+        assert!(lines.contains(&"info string error: unknown option: Bogus"));
+        assert_eq!(lines.iter().filter(|l| **l == "readyok").count(), 2);
+        let best = lines.iter().find(|l| l.starts_with("bestmove ")).unwrap();
+        let mut board: Position = Position::default();
+        board.play_uci("e2e4").unwrap();
+        board.play_uci("e7e5").unwrap();
+        assert!(board.play_uci(&best["bestmove ".len()..]).is_ok(), "{best}");
+        assert!(lines.iter().any(|l| l.starts_with("info depth 1 ")));
+    }
+}
