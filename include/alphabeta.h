@@ -365,7 +365,9 @@ enum alphabeta_status
    */
   ALPHABETA_ERROR_PANIC = 17,
   /**
-   * The call needs the standard library (`alphabeta_engine_new` in a `no_std` build).
+   * The call is not available here: `alphabeta_engine_new` in a `no_std` build (it needs
+   * the standard library), or `alphabeta_engine_init` with `config.threads` other than 1
+   * (several threads need `alphabeta_engine_new`).
    */
   ALPHABETA_ERROR_UNSUPPORTED = 18,
   /**
@@ -1571,6 +1573,27 @@ alphabeta_status alphabeta_chance_search(const alphabeta_chance_game *game,
  * The default configuration (the Rust `Config::new()`, int32 scores).
  */
 alphabeta_config alphabeta_config_default(void);
+
+/**
+ * The detail of the most recent failed call, as a NUL-terminated string (never NULL; empty
+ * before any failure): which argument, configuration field or callback was wrong, and why.
+ * For instance, after `alphabeta_engine_new` refused `config.root_search = 7`:
+ * `"config.root_search must be ALPHABETA_ROOT_SEARCH_FULL_WINDOW (0), _ASPIRATION (1) or
+ * _MTDF (2) (it is 7)"`. A failure without a particular culprit gives its status message.
+ * Successful calls leave it as it was.
+ *
+ * * std builds: one detail per thread (the calls this thread made), with the offending
+ *   value. The string stays valid as long as the thread; the next failing call on this
+ *   thread rewrites it (copy it to keep it).
+ * * no_std builds: one detail for the whole program, naming the culprit and its rule but not
+ *   the value (it is a static text, never rewritten in place; a failing call from an
+ *   interrupt handler replaces which one is shown).
+ *
+ * A search on several threads records the failures of its game callbacks (a negative move
+ * count, say) on the thread that called them: the calling thread then gets the status
+ * message.
+ */
+const char *alphabeta_last_error_detail(void);
 
 /**
  * The bytes an engine needs (for `alphabeta_engine_init`).

@@ -52,7 +52,9 @@ pub enum alphabeta_status {
     ALPHABETA_ERROR_NO_CLOCK = 16,
     /// A panic inside the library was caught (a bug: please report it).
     ALPHABETA_ERROR_PANIC = 17,
-    /// The call needs the standard library (`alphabeta_engine_new` in a `no_std` build).
+    /// The call is not available here: `alphabeta_engine_new` in a `no_std` build (it needs
+    /// the standard library), or `alphabeta_engine_init` with `config.threads` other than 1
+    /// (several threads need `alphabeta_engine_new`).
     ALPHABETA_ERROR_UNSUPPORTED = 18,
     /// The engine pointer does not point at an initialised engine.
     ALPHABETA_ERROR_NOT_AN_ENGINE = 19,
@@ -114,8 +116,11 @@ pub enum alphabeta_status {
 
 use alphabeta_status::*;
 
+/// A search error's status. Converting also records the error's text (which names its field
+/// or limit and the value) as the call's detail (`alphabeta_last_error_detail`).
 impl From<SearchError> for alphabeta_status {
     fn from(error: SearchError) -> Self {
+        detail::set_error(&error);
         match error {
             SearchError::MinDepthAboveMaxDepth { .. } => ALPHABETA_ERROR_MIN_DEPTH_ABOVE_MAX_DEPTH,
             SearchError::ZeroMaxDepth => ALPHABETA_ERROR_ZERO_MAX_DEPTH,
@@ -166,7 +171,7 @@ pub extern "C" fn alphabeta_status_message(status: alphabeta_status_value) -> *c
         15 => b"the principal-variation buffer is too small; the PV was truncated\0",
         16 => b"a time limit needs a clock\0",
         17 => b"a panic inside the library was caught (a bug)\0",
-        18 => b"the call needs the standard library\0",
+        18 => b"not available here: alphabeta_engine_new needs the standard library, and threads other than 1 need alphabeta_engine_new\0",
         19 => b"the pointer does not point at an initialised engine\0",
         20 => b"the game's clone_state callback returned NULL\0",
         21 => b"a multi-player game needs 2 to ALPHABETA_MAX_PLAYERS players\0",
