@@ -118,6 +118,14 @@ pub struct alphabeta_config {
     pub strength_margin: f64,
     /// The seed of the strength level's draws.
     pub strength_seed: u64,
+    /// Checking mode, for a game under development: the search verifies, where it is cheap,
+    /// what the transposition table returns against the game (a table move must be among the
+    /// moves `generate_moves` writes there; a terminal position must evaluate to what the
+    /// table holds for its key; a proven exact value must not be contradicted when the same
+    /// key is searched again) and fails with `ALPHABETA_ERROR_INCONSISTENT_KEY`, the key in
+    /// `alphabeta_last_error_detail()`, when they disagree: the `zobrist_key` callback then
+    /// misses part of the state the value depends on. Default false.
+    pub check_table: bool,
 }
 
 /// The default of `alphabeta_config.parallel_min_split_nodes`: the Rust
@@ -172,6 +180,7 @@ pub extern "C" fn alphabeta_config_default() -> alphabeta_config {
         strength: false,
         strength_margin: 0.0,
         strength_seed: 0,
+        check_table: false,
     }
 }
 
@@ -210,12 +219,10 @@ pub(crate) fn convert(
     let double = match c.score_type {
         ALPHABETA_SCORE_INT32 => false,
         ALPHABETA_SCORE_DOUBLE => true,
-        other => {
-            return Err(bad(
-                c"config.score_type must be ALPHABETA_SCORE_INT32 (0) or ALPHABETA_SCORE_DOUBLE (1)",
-                other,
-            ))
-        }
+        other => return Err(bad(
+            c"config.score_type must be ALPHABETA_SCORE_INT32 (0) or ALPHABETA_SCORE_DOUBLE (1)",
+            other,
+        )),
     };
     if c.threads > MAX_THREADS {
         return Err(bad(c"config.threads must be at most 1024 (0: every core)", c.threads));
@@ -285,10 +292,12 @@ pub(crate) fn convert(
         strength: c
             .strength
             .then_some(Strength { margin: c.strength_margin, seed: c.strength_seed }),
+        check_table: c.check_table,
     };
     // The Rust ranges (the null-window epsilon, the half-width, the reduction; the margin even
     // without `strength`).
-    let float = |what, value| Err(detail::fail(ALPHABETA_ERROR_BAD_CONFIG, what, Value::Float(value)));
+    let float =
+        |what, value| Err(detail::fail(ALPHABETA_ERROR_BAD_CONFIG, what, Value::Float(value)));
     let epsilon = c.null_window_epsilon;
     if !(epsilon > 0.0 && epsilon.is_finite()) {
         return float(c"config.null_window_epsilon must be positive and finite", epsilon);

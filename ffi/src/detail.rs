@@ -74,7 +74,11 @@ pub(crate) fn set_error(error: &SearchError) {
 }
 
 /// `set`, returning `status`: for `return fail(STATUS, c"…", value)`.
-pub(crate) fn fail(status: alphabeta_status, what: &'static CStr, value: Value) -> alphabeta_status {
+pub(crate) fn fail(
+    status: alphabeta_status,
+    what: &'static CStr,
+    value: Value,
+) -> alphabeta_status {
     set(what, value);
     status
 }

@@ -112,6 +112,11 @@ pub enum alphabeta_status {
     ALPHABETA_ERROR_MOVES_TRUNCATED = 37,
     /// An analysis was asked for no line (`lines` is 0).
     ALPHABETA_ERROR_ZERO_LINES = 38,
+    /// Checking mode (`alphabeta_config.check_table`) found a table entry that contradicts
+    /// the game: the `zobrist_key` callback gives two different positions the same key (it
+    /// misses part of the state, such as the score so far). `alphabeta_last_error_detail()`
+    /// names the key.
+    ALPHABETA_ERROR_INCONSISTENT_KEY = 39,
 }
 
 use alphabeta_status::*;
@@ -137,6 +142,7 @@ impl From<SearchError> for alphabeta_status {
             | SearchError::InvalidConfig { .. }
             | SearchError::ParallelUnsupported { .. } => ALPHABETA_ERROR_BAD_CONFIG,
             SearchError::ZeroLines => ALPHABETA_ERROR_ZERO_LINES,
+            SearchError::InconsistentKey { .. } => ALPHABETA_ERROR_INCONSISTENT_KEY,
             // A later one is a configuration error too.
             _ => ALPHABETA_ERROR_BAD_CONFIG,
         }
@@ -192,6 +198,7 @@ pub extern "C" fn alphabeta_status_message(status: alphabeta_status_value) -> *c
         36 => b"the children's buffer is too small; the children were truncated\0",
         37 => b"the root-move buffer is too small; the best moves that fit were written\0",
         38 => b"an analysis needs at least 1 line\0",
+        39 => b"the table contradicts the game: zobrist_key gives two positions the same key (it must cover everything the value depends on)\0",
         _ => b"unknown status\0",
     };
     message.as_ptr().cast()

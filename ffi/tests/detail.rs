@@ -188,7 +188,8 @@ fn the_missing_callback_is_named() {
 
     // A NULL argument is named; a failure without a culprit gives its status message.
     // SAFETY: as above (a NULL limits, refused).
-    let status = unsafe { alphabeta_search(engine, &g, core::ptr::null(), &mut result, null_mut(), 0) };
+    let status =
+        unsafe { alphabeta_search(engine, &g, core::ptr::null(), &mut result, null_mut(), 0) };
     assert_eq!(status, ALPHABETA_ERROR_NULL_POINTER);
     assert_eq!(detail(), "limits is NULL");
     let mut window = alphabeta_window_result::default();

@@ -202,6 +202,19 @@ pub struct Config {
     /// [`ParallelEngine`](crate::parallel::ParallelEngine) with more than one thread refuses
     /// it ([`SearchError::ParallelUnsupported`]).
     pub strength: Option<Strength>,
+    /// Checking mode, for a game under development: the search verifies, where it is cheap,
+    /// what the transposition table returns against the game, and fails with
+    /// [`SearchError::InconsistentKey`] (naming the key) when the two disagree. A wrong
+    /// [`Game::zobrist_key`](crate::Game::zobrist_key), one that misses part of what the value
+    /// depends on (the score so far, the repetition history, castling rights), gives wrong
+    /// values marked exact without it. Checked: a table move must be among the moves the game
+    /// generates at that node; a terminal position must evaluate to what the table holds for
+    /// its key (terminal positions are stored for this); and a node that a proven exact entry
+    /// did not cut off (a PV node) must not prove another exact value. It catches a key that
+    /// misses state in most games after a few searches, not every time: it checks what the
+    /// search happens to meet. Costs a little (a probe and a store per terminal position, a
+    /// scan of the move list per table move). Default off.
+    pub check_table: bool,
 }
 
 /// How a parallel search shares the work among threads (`std`, see
@@ -260,6 +273,7 @@ impl Config {
             null_move_reduction: NullMoveReduction::Adaptive,
             null_move_verification: false,
             strength: None,
+            check_table: false,
         }
     }
 
