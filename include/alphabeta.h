@@ -466,6 +466,13 @@ enum alphabeta_status
    * An analysis was asked for no line (`lines` is 0).
    */
   ALPHABETA_ERROR_ZERO_LINES = 38,
+  /**
+   * Checking mode (`alphabeta_config.check_table`) found a table entry that contradicts
+   * the game: the `zobrist_key` callback gives two different positions the same key (it
+   * misses part of the state, such as the score so far). `alphabeta_last_error_detail()`
+   * names the key.
+   */
+  ALPHABETA_ERROR_INCONSISTENT_KEY = 39,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -534,7 +541,13 @@ typedef struct {
    */
   double (*evaluate_double)(void *user_data, int32_t player, uint32_t ply, uint32_t depth_left);
   /**
-   * The 64-bit Zobrist key of the position, the side to move included.
+   * The 64-bit Zobrist key of the position. It must cover everything the value depends
+   * on: the side to move, and every other part of the state that changes what the rest of
+   * the game is worth. Classic mistakes: leaving out the score so far (captures, boxes,
+   * points), the repetition history, castling rights. Positions with equal keys are one
+   * position to the table, which then returns wrong values marked exact without a word;
+   * `alphabeta_config.check_table` catches it while you develop the game
+   * (`ALPHABETA_ERROR_INCONSISTENT_KEY`).
    */
   uint64_t (*zobrist_key)(void *user_data);
   /**
@@ -653,7 +666,11 @@ typedef struct {
    */
   uint32_t min_depth;
   /**
-   * The deepest iteration (1 to `alphabeta_max_ply()`).
+   * The deepest iteration (1 to `alphabeta_max_ply()`). To prove a game's value
+   * (`result.exact`), a depth of the plies left is enough only without late move
+   * reductions (`config.lmr = false`, and `quiescence = false`): with them (the default)
+   * late lines are searched shallower and stop short of the end, so give a larger depth
+   * (iterative deepening stops at the first exact iteration).
    */
   uint32_t max_depth;
   /**
@@ -745,7 +762,8 @@ typedef struct {
    */
   uint64_t nodes;
   /**
-   * Whether the score is the game's value (no horizon reached).
+   * Whether the score is the game's value (no horizon reached; see
+   * `alphabeta_limits.max_depth` for the depth this needs).
    */
   bool exact;
   /**
@@ -945,6 +963,16 @@ typedef struct {
    * The seed of the strength level's draws.
    */
   uint64_t strength_seed;
+  /**
+   * Checking mode, for a game under development: the search verifies, where it is cheap,
+   * what the transposition table returns against the game (a table move must be among the
+   * moves `generate_moves` writes there; a terminal position must evaluate to what the
+   * table holds for its key; a proven exact value must not be contradicted when the same
+   * key is searched again) and fails with `ALPHABETA_ERROR_INCONSISTENT_KEY`, the key in
+   * `alphabeta_last_error_detail()`, when they disagree: the `zobrist_key` callback then
+   * misses part of the state the value depends on. Default false.
+   */
+  bool check_table;
 } alphabeta_config;
 
 /**

@@ -75,7 +75,13 @@ pub struct alphabeta_game {
     pub evaluate_double: Option<
         unsafe extern "C" fn(user_data: *mut c_void, player: i32, ply: u32, depth_left: u32) -> f64,
     >,
-    /// The 64-bit Zobrist key of the position, the side to move included.
+    /// The 64-bit Zobrist key of the position. It must cover everything the value depends
+    /// on: the side to move, and every other part of the state that changes what the rest of
+    /// the game is worth. Classic mistakes: leaving out the score so far (captures, boxes,
+    /// points), the repetition history, castling rights. Positions with equal keys are one
+    /// position to the table, which then returns wrong values marked exact without a word;
+    /// `alphabeta_config.check_table` catches it while you develop the game
+    /// (`ALPHABETA_ERROR_INCONSISTENT_KEY`).
     pub zobrist_key: Option<unsafe extern "C" fn(user_data: *mut c_void) -> u64>,
     /// The player to move (any `int32_t` values; the engine negates scores where it changes).
     pub side_to_move: Option<unsafe extern "C" fn(user_data: *mut c_void) -> i32>,

@@ -225,3 +225,105 @@ fn each_thread_has_its_own_detail() {
     assert!(detail().starts_with("config.root_search must be"), "{}", detail());
     assert!(detail().ends_with("(it is 9)"), "{}", detail());
 }
+
+/// Coins in a row, taken from either end (move 0: left, 1: right); the value is the side to
+/// move's final margin. The key leaves out the margin so far: the classic mistake.
+#[repr(C)]
+struct Coins {
+    left: usize,
+    right: usize,
+    margin: i32,
+}
+const ROW: [i32; 10] = [3, 9, 1, 2, 7, 5, 8, 4, 6, 2];
+fn coins<'a>(state: *mut c_void) -> &'a mut Coins {
+    // SAFETY: every user_data of these callbacks is a `Coins`.
+    unsafe { &mut *state.cast::<Coins>() }
+}
+unsafe extern "C" fn coin_moves(state: *mut c_void, moves: *mut u32, capacity: i32) -> i32 {
+    let c = coins(state);
+    let count = (c.right - c.left).min(2) as i32;
+    for i in 0..count.min(capacity) {
+        // SAFETY: room for `capacity` moves.
+        unsafe { *moves.add(i as usize) = i as u32 };
+    }
+    count
+}
+unsafe extern "C" fn coin_make(state: *mut c_void, mv: u32) {
+    let c = coins(state);
+    let coin = if mv == 0 {
+        c.left += 1;
+        ROW[c.left - 1]
+    } else {
+        c.right -= 1;
+        ROW[c.right]
+    };
+    c.margin = -(c.margin + coin);
+}
+unsafe extern "C" fn coin_unmake(state: *mut c_void, mv: u32) {
+    let c = coins(state);
+    let coin = if mv == 0 {
+        c.left -= 1;
+        ROW[c.left]
+    } else {
+        c.right += 1;
+        ROW[c.right - 1]
+    };
+    c.margin = -c.margin - coin;
+}
+unsafe extern "C" fn coin_key(state: *mut c_void) -> u64 {
+    let c = coins(state);
+    // The side to move follows from the coins taken; the margin so far is left out.
+    (c.left as u64) << 8 | c.right as u64
+}
+unsafe extern "C" fn coin_side(state: *mut c_void) -> i32 {
+    let c = coins(state);
+    ((c.left + ROW.len() - c.right) % 2) as i32
+}
+unsafe extern "C" fn coin_over(state: *mut c_void) -> bool {
+    let c = coins(state);
+    c.left == c.right
+}
+unsafe extern "C" fn coin_margin(state: *mut c_void, _: i32, _: u32, _: u32) -> i32 {
+    coins(state).margin
+}
+
+#[test]
+fn checking_mode_reports_a_key_without_the_score_so_far_with_the_key() {
+    let mut state = Coins { left: 0, right: ROW.len(), margin: 0 };
+    let g = alphabeta_game {
+        user_data: (&mut state as *mut Coins).cast(),
+        generate_moves: Some(coin_moves),
+        make_move: Some(coin_make),
+        unmake_move: Some(coin_unmake),
+        evaluate: Some(coin_margin),
+        zobrist_key: Some(coin_key),
+        side_to_move: Some(coin_side),
+        is_terminal: Some(coin_over),
+        ..game(&mut State { ply: 0, count: 0 })
+    };
+    let limits = alphabeta_limits_depth(10);
+    for check_table in [false, true] {
+        let mut config = alphabeta_config_default();
+        config.lmr = false;
+        config.quiescence = false;
+        config.check_table = check_table;
+        let (status, engine) = new_engine(&config);
+        assert_eq!(status, ALPHABETA_OK);
+        let mut result = alphabeta_result::default();
+        // SAFETY: valid pointers; the engine is live.
+        let status = unsafe { alphabeta_search(engine, &g, &limits, &mut result, null_mut(), 0) };
+        if check_table {
+            assert_eq!(status, ALPHABETA_ERROR_INCONSISTENT_KEY);
+            let text = detail();
+            assert!(text.starts_with("the table entry for zobrist key 0x"), "{text}");
+            assert!(text.contains("the score so far"), "{text}");
+        } else {
+            // The trap: a wrong value (the truth is 3 by brute force), marked exact.
+            assert_eq!(status, ALPHABETA_OK);
+            assert!(result.exact);
+            assert_ne!(result.score, 3);
+        }
+        // SAFETY: made above, freed once.
+        unsafe { alphabeta_engine_free(engine) };
+    }
+}

@@ -208,12 +208,16 @@ pub struct Config {
     /// [`Game::zobrist_key`](crate::Game::zobrist_key), one that misses part of what the value
     /// depends on (the score so far, the repetition history, castling rights), gives wrong
     /// values marked exact without it. Checked: a table move must be among the moves the game
-    /// generates at that node; a terminal position must evaluate to what the table holds for
-    /// its key (terminal positions are stored for this); and a node that a proven exact entry
-    /// did not cut off (a PV node) must not prove another exact value. It catches a key that
-    /// misses state in most games after a few searches, not every time: it checks what the
-    /// search happens to meet. Costs a little (a probe and a store per terminal position, a
-    /// scan of the move list per table move). Default off.
+    /// generates at that node (at every table hit); a terminal position must evaluate to what
+    /// the table holds for its key (terminal positions are stored for this); a proven entry
+    /// that cuts a node off must agree with the node's value found by a small search of its
+    /// own (up to 256 nodes, without the table: near the end of the game); and a node that a
+    /// proven exact entry did not cut off (a PV node) must not prove another exact value. It
+    /// checks what the search meets, so a clean run is evidence, not proof. Costs a move
+    /// generation per table hit and the small searches: a debugging aid, not for play.
+    /// Default off. Needs the `refinements` feature (on by default; without it
+    /// [`SearchError::InvalidConfig`]), so that a firmware built without it carries none of
+    /// its code.
     pub check_table: bool,
 }
 
@@ -334,6 +338,9 @@ impl Config {
             }
             if self.strength.is_some() {
                 return Err(InvalidConfig { field: "strength", requirement: without });
+            }
+            if self.check_table {
+                return Err(InvalidConfig { field: "check_table", requirement: without });
             }
         }
         Ok(())

@@ -157,7 +157,7 @@ where
 
         if game.is_terminal() {
             let score = self.evaluate(ctx, game, ply, node.depth);
-            if self.config.check_table && pruning && T::ENABLED {
+            if self.check_table_on::<F>() && pruning && T::ENABLED {
                 if let Ok(score) = score {
                     self.check_terminal(ctx, game.zobrist_key(), node, score);
                 }
@@ -207,7 +207,7 @@ where
         let mut proven_exact = None;
         if pruning && T::ENABLED && alpha < beta {
             let (stored, cutoff) = self.probe_node(ctx, key, node, alpha, beta);
-            if self.config.check_table {
+            if self.check_table_on::<F>() {
                 if let Some(found) = self.check_hit(game, key, ply, stored, cutoff.is_some()) {
                     ctx.halt = Some(ctx.fail(SearchError::InconsistentKey { key, ply, found }));
                     return E::Score::ZERO;
@@ -217,7 +217,7 @@ where
                 return score;
             }
             tt_move = stored;
-            if self.config.check_table {
+            if self.check_table_on::<F>() {
                 proven_exact = self.proven_exact(key);
             }
         }
