@@ -24,6 +24,7 @@ use super::*;
 
 /// The offending value named by a detail (printed in std builds only).
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
 pub(crate) enum Value {
     /// No value (the culprit says it all, a NULL callback say).
     None,

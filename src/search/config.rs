@@ -397,6 +397,7 @@ mod without_refinements {
             ("root_search", Config { root_search: RootSearch::Aspiration, ..Config::new() }),
             ("root_search", Config { root_search: RootSearch::Mtdf, ..Config::new() }),
             ("null_move", Config { null_move: true, ..Config::new() }),
+            ("check_table", Config { check_table: true, ..Config::new() }),
             (
                 "strength",
                 Config { strength: Some(Strength { margin: 0.0, seed: 1 }), ..Config::new() },
