@@ -84,9 +84,12 @@ fn new_engine(config: &alphabeta_config) -> (alphabeta_status, *mut alphabeta_en
     (status, engine)
 }
 
+/// A change to the default configuration.
+type Change = fn(&mut alphabeta_config);
+
 #[test]
 fn a_field_out_of_range_is_named_with_its_value() {
-    let cases: [(fn(&mut alphabeta_config), &str); 8] = [
+    let cases: [(Change, &str); 8] = [
         (|c| c.root_search = 7, "config.root_search must be ALPHABETA_ROOT_SEARCH_FULL_WINDOW (0), _ASPIRATION (1) or _MTDF (2) (it is 7)"),
         (|c| c.algorithm = 5, "config.algorithm must be ALPHABETA_ALGORITHM_ALPHA_BETA (0) or _MINIMAX (1) (it is 5)"),
         (|c| c.tt_cutoffs = 3, "config.tt_cutoffs must be ALPHABETA_TT_CUTOFFS_DEEPER_OR_PROVEN (0), _EQUAL_DRAFT (1) or _NEVER (2) (it is 3)"),
