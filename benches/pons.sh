@@ -2,15 +2,16 @@
 # Side-by-side comparison of this engine's Connect Four solver (examples/connect4.rs) with
 # Pascal Pons' C++ solver, on the same machine, interleaved, at about equal table memory.
 #
-#   bash benches/pons.sh [OPTIONS]
+#   PONS_BIN=/path/to/c4solver PONS_BITS=18 bash benches/pons.sh [OPTIONS]
 #
-# Pons' solver is not part of this project (AGPL): it is looked for in $PONS_DIR (default:
-# ../shared/reference/pons-connect4 beside the repository root), whose build.sh BITS OUT
-# builds it with a table of next_prime(2^BITS) entries and a benchmark main that prints
-# `SUMMARY pons positions N mismatches M mean_us X mean_nodes Y`; the example prints the same
-# summary without `SUMMARY pons`. Both clear their table before every position, untimed, and
-# time each solve alone. Nothing of his is copied here, and his binaries are built under the
-# cargo target directory, never in the work tree.
+# Pons' solver is not part of this project (AGPL) and is not built here. PONS_BIN is the path
+# of a c4solver you built yourself, outside this repository, from his repository
+# (github.com/PascalPons/connect4) at commit 754d3b8 (the last whose main.cpp prints, per
+# position, `moves score nodes microseconds`, after clearing his table, untimed), with his
+# Makefile's flags (`g++ --std=c++11 -W -Wall -O3 -DNDEBUG`) and his table of 2^PONS_BITS
+# entries: TABLE_SIZE in his Solver.hpp, 24 as he ships it, 18 for the comparison at about
+# 1 MiB. PONS_BITS says which (default 24). Our example (examples/connect4.rs) clears its
+# table before every position, untimed, and times each solve alone, as his main does.
 #
 # Timing mode (default): for each set and each memory size, R rounds of `ours, his` (A B A B
 # ...), so that the machine's drift hits both alike; prints each side's median mean_us and
@@ -18,21 +19,20 @@
 # ratio ours/his (node counts do not vary between rounds).
 #
 # --callgrind: instructions instead of time, with valgrind --tool=callgrind, counted only
-# inside each side's timed solve function (`timed_solve` in both mains; table clearing,
-# parsing and printing excluded), on the first --callgrind-positions (100) positions of each
-# set, at the first memory size (at each, with --sizes): instructions per node for each side
-# and the ratio ours/his.
+# inside each side's timed solve function (our `timed_solve`, his `Solver::solve`; table
+# clearing, parsing and printing excluded), on the first --callgrind-positions (100)
+# positions of each set: instructions per node for each side and the ratio ours/his.
 #
 # Options:
 #   --rounds R              rounds (pairs of runs) per set and size [5]
 #   --sets "L3 L2 L1"       which of tests/data/connect4/Test_<SET>_R1 [L3 L2 L1]
 #   --positions N           only the first N positions of every set [all]
 #   --positions SET=N       only the first N positions of SET (repeatable; wins over N)
-#   --sizes "MIB:BITS ..."  memory sizes: our table in MiB against his 2^BITS-entry build
-#                           ["1:18 64:24": 1 MiB against his 1.25 MiB; 64 MiB against his
-#                           default 80 MiB]
+#   --mib N                 our table in MiB [1 when PONS_BITS is 18 (his 1.25 MiB), 64
+#                           when it is 24 (his 80 MiB)]
 #   --callgrind             count instructions instead of timing
 #   --callgrind-positions N positions per set in --callgrind mode [100]
+#                           (his count is taken inside GameSolver::Connect4::Solver::solve)
 #   -h, --help              this text
 #
 # His entry: a partial key of uint_t<49 - BITS> (the position key has 7 * (6 + 1) = 49 bits;
@@ -45,8 +45,7 @@ rounds=5
 sets="L3 L2 L1"
 all_positions=""
 declare -A set_positions=()
-sizes="1:18 64:24"
-sizes_given=0
+mib=""
 callgrind=0
 callgrind_positions=100
 
@@ -60,24 +59,25 @@ while [ $# -gt 0 ]; do
     --positions)
       value="${2:?--positions N or SET=N}"; shift 2
       if [[ "$value" == *=* ]]; then set_positions["${value%%=*}"]="${value#*=}"; else all_positions="$value"; fi ;;
-    --sizes) sizes="${2:?--sizes \"MIB:BITS ...\"}"; sizes_given=1; shift 2 ;;
+    --mib) mib="${2:?--mib N}"; shift 2 ;;
     --callgrind) callgrind=1; shift ;;
     --callgrind-positions) callgrind_positions="${2:?--callgrind-positions N}"; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) die "unknown argument '$1' (--help)" ;;
   esac
 done
-# Instructions hardly depend on the table's size, and clearing a large table under valgrind
-# is slow: --callgrind counts at the first size only, unless --sizes was given.
-if [ "$callgrind" = 1 ] && [ "$sizes_given" = 0 ]; then sizes="${sizes%% *}"; fi
 [[ "$rounds" =~ ^[1-9][0-9]*$ ]] || die "--rounds: a positive number, not '$rounds'"
 
-pons_dir="${PONS_DIR:-$root/../shared/reference/pons-connect4}"
-if [ ! -x "$pons_dir/build.sh" ]; then
-  die "Pons' solver is not at '$pons_dir' (no executable build.sh there). It is not part of
-this project: set PONS_DIR to a directory with his sources and a build.sh BITS OUT that builds
-them with a benchmark main printing 'SUMMARY pons positions N mismatches M mean_us X mean_nodes Y'."
+pons="${PONS_BIN:-}"
+[ -n "$pons" ] && [ -x "$pons" ] || die "set PONS_BIN to Pons' c4solver, built outside this
+repository at his commit 754d3b8 with his flags and a table of 2^PONS_BITS entries (--help)"
+bits="${PONS_BITS:-24}"
+[[ "$bits" =~ ^[0-9]+$ ]] || die "PONS_BITS: a number, not '$bits'"
+if [ -z "$mib" ]; then
+  case "$bits" in 18) mib=1 ;; 24) mib=64 ;; *) die "--mib N: our table's size against his 2^$bits entries" ;; esac
 fi
+[[ "$mib" =~ ^[0-9]+$ ]] || die "--mib: a number, not '$mib'"
+sizes="$mib:$bits"
 if [ "$callgrind" = 1 ] && ! command -v valgrind > /dev/null; then
   die "--callgrind needs valgrind (apt-get install valgrind)"
 fi
@@ -87,20 +87,20 @@ case "$target" in /*) ;; *) target="$root/$target" ;; esac
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-echo "== building our example (release) and Pons' solver ($pons_dir)"
+echo "== building our example (release); his solver: $pons (2^$bits entries)"
 (cd "$root" && cargo build --quiet --release --features std --example connect4)
 ours="$target/release/examples/connect4"
 [ -x "$ours" ] || die "no $ours after the build"
-mkdir -p "$target/pons-c4"
-declare -A his=()
-for size in $sizes; do
-  bits="${size#*:}"
-  [[ "$size" =~ ^[0-9]+:[0-9]+$ ]] || die "--sizes: 'MIB:BITS', not '$size'"
-  if [ -z "${his[$bits]:-}" ]; then
-    his[$bits]="$target/pons-c4/pons-t$bits"
-    "$pons_dir/build.sh" "$bits" "${his[$bits]}" > /dev/null
-  fi
-done
+declare -A his=(["$bits"]="$pons")
+
+# His main prints `moves score nodes microseconds` per position; the summary our example
+# prints, from that and the expected scores of the set.
+his_run() {  # INPUT OUT [valgrind args...]
+  local input="$1" out="$2"; shift 2
+  cut -d' ' -f1 "$input" | "$@" "$pons" 2> "$out.err" > "$out.raw" || true
+  paste -d' ' "$input" "$out.raw" | awk '{ if ($4 != $2) m++; n += $5; t += $6; c++ }
+    END { printf "SUMMARY pons positions %d mismatches %d mean_us %.1f mean_nodes %.1f\n", c, m, c ? t / c : 0, c ? n / c : 0 }' > "$out"
+}
 
 # His table in bytes: next_prime(2^bits) entries of (partial key + 1) bytes.
 his_bytes() {
@@ -143,7 +143,7 @@ if [ "$callgrind" = 0 ]; then
       : > "$work/rounds"
       for round in $(seq "$rounds"); do
         "$ours" -q --table-mib "$mib" "$input" > "$work/ours.out" || true
-        "${his[$bits]}" -q < "$input" > "$work/his.out" || true
+        his_run "$input" "$work/his.out"
         check_summary ours "$work/ours.out" "$count"
         check_summary his "$work/his.out" "$count"
         o_us="$(field mean_us "$work/ours.out")"; o_nodes="$(field mean_nodes "$work/ours.out")"
@@ -177,14 +177,14 @@ else
       mib="${size%%:*}"; bits="${size#*:}"
       valgrind --tool=callgrind --toggle-collect='*timed_solve*' --callgrind-out-file="$work/ours.cg" \
         "$ours" --table-mib "$mib" "$input" > "$work/ours.out" 2> "$work/ours.vg" || true
-      valgrind --tool=callgrind --toggle-collect='*timed_solve*' --callgrind-out-file="$work/his.cg" \
-        "${his[$bits]}" < "$input" > "$work/his.out" 2> "$work/his.vg" || true
+      his_run "$input" "$work/his.out" valgrind --tool=callgrind \
+        --toggle-collect='GameSolver::Connect4::Solver::solve*' --callgrind-out-file="$work/his.cg"
       check_summary ours "$work/ours.out" "$count"
       check_summary his "$work/his.out" "$count"
       o_ir="$(awk '/^(summary|totals):/ { print $2; exit }' "$work/ours.cg")"
       h_ir="$(awk '/^(summary|totals):/ { print $2; exit }' "$work/his.cg")"
       o_nodes="$(awk '/^line / { for (i = 1; i < NF; i++) if ($i == "nodes") n += $(i + 1) } END { print n }' "$work/ours.out")"
-      h_nodes="$(awk '!/^SUMMARY/ { n += $3 } END { print n }' "$work/his.out")"
+      h_nodes="$(awk '{ n += $3 } END { print n }' "$work/his.out.raw")"
       [ -n "$o_ir" ] && [ "$o_ir" -gt 0 ] || die "ours: no instructions counted inside timed_solve"
       [ -n "$h_ir" ] && [ "$h_ir" -gt 0 ] || die "his: no instructions counted inside timed_solve"
       line="$(awk -v s="Test_${set}_R1" -v c="$count" -v m="$mib" -v b="$bits" -v oi="$o_ir" -v hi="$h_ir" \

@@ -3,21 +3,21 @@
 # solver in its analysis mode (`-a`: every column's score, -1000 for a full column) on his
 # test sets.
 #
-#   bash benches/pons_analyze.sh [SET ...]        # default: L3 L2 L1
-#   bash benches/pons_analyze.sh --lines 100 L1   # only the first 100 positions
+#   PONS_BIN=/path/to/c4solver bash benches/pons_analyze.sh [SET ...]   # default: L3 L2 L1
+#   PONS_BIN=/path/to/c4solver bash benches/pons_analyze.sh --lines 100 L1   # first 100
 #
-# His solver is not part of this project (AGPL): it is looked for in $PONS_DIR (default:
-# ../shared/reference/pons-connect4 beside the repository root), and his own `main.cpp` and
-# `Solver.cpp` are compiled, unchanged, with his flags, into the cargo target directory (never
-# into the work tree); nothing of his is copied into the project. His main reads moves only,
-# so the scores of the sets' lines are cut off first; ours reads the same input. It prints,
-# per set, the lines compared and how many are identical, and the first differences; the
-# outputs stay in the target directory. Both run one after the other (this compares values,
-# not speed: his `-a` solves each column's position on its own, with the same table).
+# His solver is not part of this project (AGPL) and is not built here: PONS_BIN is the path
+# of a c4solver binary you built yourself, outside this repository, from his repository
+# (github.com/PascalPons/connect4) as it stands (its main.cpp has the `-a` option), with his
+# Makefile's flags (`g++ --std=c++11 -W -Wall -O3 -DNDEBUG`, his default table of 2^24
+# entries). Nothing of his is copied into the project. His main reads moves only, so the
+# scores of the sets' lines are cut off first; ours reads the same input. It prints, per
+# set, the lines compared and how many are identical, and the first differences; the outputs
+# stay in the target directory. Both run one after the other (this compares values, not
+# speed: his `-a` solves each column's position on its own, with the same table).
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
-pons="${PONS_DIR:-$root/../shared/reference/pons-connect4}"
 target="${CARGO_TARGET_DIR:-$root/target}"
 case "$target" in /*) ;; *) target="$root/$target" ;; esac
 lines=""
@@ -30,13 +30,15 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ ${#sets[@]} -gt 0 ] || sets=(L3 L2 L1)
-[ -f "$pons/main.cpp" ] || { echo "pons_analyze.sh: no main.cpp in $pons (set PONS_DIR)" >&2; exit 2; }
+pons="${PONS_BIN:-}"
+[ -n "$pons" ] && [ -x "$pons" ] || {
+  echo "pons_analyze.sh: set PONS_BIN to Pons' c4solver, built outside this repository (see --help)" >&2
+  exit 2
+}
+pons="$(cd "$(dirname "$pons")" && pwd)/$(basename "$pons")"
 
 out="$target/pons-analyze"
 mkdir -p "$out"
-if [ ! -x "$out/c4solver" ] || [ "$pons/Solver.cpp" -nt "$out/c4solver" ]; then
-  g++ --std=c++11 -W -Wall -O3 -DNDEBUG -I"$pons" -o "$out/c4solver" "$pons/main.cpp" "$pons/Solver.cpp"
-fi
 (cd "$root" && cargo build -q --release --features std --example connect4)
 ours="$target/release/examples/connect4"
 
@@ -45,7 +47,7 @@ for set in "${sets[@]}"; do
   [ -f "$input" ] || { echo "pons_analyze.sh: no set $set" >&2; exit 2; }
   if [ -n "$lines" ]; then head -n "$lines" "$input"; else cat "$input"; fi | cut -d' ' -f1 > "$out/$set.in"
   # His main loads an opening book when it finds one; there is none here (it says so).
-  (cd "$out" && ./c4solver -a < "$set.in" > "$set.pons" 2> "$set.pons.err")
+  (cd "$out" && "$pons" -a < "$set.in" > "$set.pons" 2> "$set.pons.err")
   "$ours" --analyze "$out/$set.in" > "$out/$set.ours"
   total=$(wc -l < "$out/$set.in")
   same=$(paste -d'\n' "$out/$set.pons" "$out/$set.ours" | awk 'NR % 2 { a = $0; next } a == $0 { n++ } END { print n + 0 }')

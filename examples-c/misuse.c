@@ -369,8 +369,9 @@ static void test_version_and_messages(void) {
           ALPHABETA_ERROR_WRONG_ENGINE == 33 && ALPHABETA_ERROR_ARENA_MEMORY == 34 &&
           ALPHABETA_ERROR_NO_BUDGET == 35 && ALPHABETA_ERROR_CHILDREN_TRUNCATED == 36 &&
           ALPHABETA_ERROR_MOVES_TRUNCATED == 37 && ALPHABETA_ERROR_ZERO_LINES == 38 &&
-          ALPHABETA_ERROR_INCONSISTENT_KEY == 39);
-    CHECK(strcmp(alphabeta_status_message((alphabeta_status)40), "unknown status") == 0);
+          ALPHABETA_ERROR_MEAN_OVERFLOW == 39 && ALPHABETA_ERROR_ARENA_PER_THREAD == 40 &&
+          ALPHABETA_ERROR_INCONSISTENT_KEY == 41);
+    CHECK(strcmp(alphabeta_status_message((alphabeta_status)42), "unknown status") == 0);
 }
 
 static void test_defaults_and_capacities(void) {
@@ -1278,6 +1279,14 @@ static void test_chance(void) {
     CHECK_STATUS(alphabeta_chance_search(&broken, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_INVALID_BOUNDS);
     broken.score_bound_double = INFINITY;
     CHECK_STATUS(alphabeta_chance_search(&broken, &plain, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_INVALID_BOUNDS);
+    /* A bound whose weighted sums could overflow (above DBL_MAX / 2^26), with or without
+     * Star1 and Star2. */
+    broken.score_bound_double = 1e308;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &plain, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_INVALID_BOUNDS);
+    CHECK_STATUS(alphabeta_chance_search(&broken, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_ERROR_INVALID_BOUNDS);
+    broken.score_bound_double = 2.6e300;
+    CHECK_STATUS(alphabeta_chance_search(&broken, &config, &limits, NULL, 0, &result, NULL, 0), ALPHABETA_OK);
+    CHECK(result.search.score_double == 3.5);
     alphabeta_chance_config ints = config;
     ints.search.score_type = ALPHABETA_SCORE_INT32;
     broken = game;
@@ -2071,8 +2080,59 @@ static void test_mcts_threads(void) {
         CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_OK);
         CHECK(r.threads == 2 && r.has_best_move && restored(&g));
         CHECK(clones_made == 2 && clones_made == clones_freed);
+        /* A budget below the thread count is spent exactly. */
+        config.threads = 3;
+        alphabeta_engine_free(engine);
+        engine = NULL;
+        CHECK_STATUS(alphabeta_mcts_new(&config, 100000, &engine), ALPHABETA_OK);
+        if (engine == NULL) {
+            return;
+        }
+        alphabeta_mcts_limits one = alphabeta_mcts_limits_iterations(1);
+        CHECK_STATUS(alphabeta_mcts_search(engine, &t, &one, &r, NULL, 0, NULL, 0), ALPHABETA_OK);
+        CHECK(r.iterations == 1 && restored(&g));
         alphabeta_engine_free(engine);
     }
+
+    /* Root parallelism splits the arena: 5 nodes on 3 threads is below 2 a thread, refused
+     * when the engine is made; 10 nodes (3 a thread) cannot hold a root of 3 children and the
+     * root, which 10 nodes on one thread, or shared by tree parallelism, can. */
+    config = alphabeta_mcts_config_default();
+    config.threads = 3;
+    engine = NULL;
+    CHECK_STATUS(alphabeta_mcts_new(&config, 5, &engine), ALPHABETA_ERROR_ARENA_PER_THREAD);
+    CHECK(engine == NULL);
+    CHECK_STATUS(alphabeta_mcts_new(&config, 10, &engine), ALPHABETA_OK);
+    if (engine == NULL) {
+        return;
+    }
+    game_init(&g, 3, 7);
+    t = callbacks(&g);
+    t.clone_state = t_clone;
+    t.free_state = t_free;
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_ERROR_ARENA_PER_THREAD);
+    CHECK(restored(&g));
+    alphabeta_engine_free(engine);
+    config.scheme = ALPHABETA_MCTS_TREE_PARALLEL;
+    engine = NULL;
+    CHECK_STATUS(alphabeta_mcts_new(&config, 5, &engine), ALPHABETA_OK);
+    alphabeta_engine_free(engine);
+    engine = NULL;
+    CHECK_STATUS(alphabeta_mcts_new(&config, 10, &engine), ALPHABETA_OK);
+    if (engine == NULL) {
+        return;
+    }
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_OK);
+    CHECK(restored(&g));
+    alphabeta_engine_free(engine);
+    config = alphabeta_mcts_config_default();
+    engine = NULL;
+    CHECK_STATUS(alphabeta_mcts_new(&config, 10, &engine), ALPHABETA_OK);
+    if (engine == NULL) {
+        return;
+    }
+    CHECK_STATUS(alphabeta_mcts_search(engine, &t, &limits, &r, NULL, 0, NULL, 0), ALPHABETA_OK);
+    alphabeta_engine_free(engine);
 }
 
 int main(int argc, char **argv) {

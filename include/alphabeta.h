@@ -467,12 +467,25 @@ enum alphabeta_status
    */
   ALPHABETA_ERROR_ZERO_LINES = 38,
   /**
+   * A chance game without a score bound: the weighted mean of a chance node's outcomes
+   * overflows, because they score +infinity and -infinity (the mean would be NaN) or their
+   * weighted sum is beyond the range of doubles. Declare a score bound.
+   */
+  ALPHABETA_ERROR_MEAN_OVERFLOW = 39,
+  /**
+   * Root parallelism (`ALPHABETA_MCTS_ROOT_PARALLEL` on more than one thread) gives each
+   * thread its own tree in `arena_nodes / threads` nodes: at `alphabeta_mcts_new`, that
+   * share is below 2 nodes; at search time, it cannot hold the root and its children. Give
+   * a larger arena, fewer threads, or tree parallelism (one shared tree).
+   */
+  ALPHABETA_ERROR_ARENA_PER_THREAD = 40,
+  /**
    * Checking mode (`alphabeta_config.check_table`) found a table entry that contradicts
    * the game: the `zobrist_key` callback gives two different positions the same key (it
    * misses part of the state, such as the score so far). `alphabeta_last_error_detail()`
    * names the key.
    */
-  ALPHABETA_ERROR_INCONSISTENT_KEY = 39,
+  ALPHABETA_ERROR_INCONSISTENT_KEY = 41,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -670,7 +683,8 @@ typedef struct {
    * (`result.exact`), a depth of the plies left is enough only without late move
    * reductions (`config.lmr = false`, and `quiescence = false`): with them (the default)
    * late lines are searched shallower and stop short of the end, so give a larger depth
-   * (iterative deepening stops at the first exact iteration).
+   * (iterative deepening stops at the first exact iteration), or call `alphabeta_solve`,
+   * the exact solver, which needs no depth.
    */
   uint32_t max_depth;
   /**
@@ -1046,8 +1060,12 @@ typedef struct {
    * Whether every score lies within `-score_bound..=score_bound` (int32 engines) or
    * `-score_bound_double..=score_bound_double` (double engines): Star1 and Star2 need it
    * (`ALPHABETA_ERROR_BOUND_REQUIRED` otherwise). A score beyond it stops the search with
-   * `ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS`; a bound below 0, NaN, infinite or `INT32_MAX` is
-   * `ALPHABETA_ERROR_INVALID_BOUNDS`.
+   * `ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS`; a bound below 0, NaN, `INT32_MAX`, or (double)
+   * above `DBL_MAX / 2^26` (about 2.68e300, infinity included: the weighted sums of larger
+   * scores can overflow) is `ALPHABETA_ERROR_INVALID_BOUNDS`. Without a bound, a chance
+   * node whose weighted mean overflows (outcomes scoring +infinity and -infinity, or a
+   * weighted sum beyond the range of doubles) stops the search with
+   * `ALPHABETA_ERROR_MEAN_OVERFLOW`.
    */
   bool has_score_bound;
   /**
@@ -1502,6 +1520,67 @@ typedef struct {
   uint64_t root_searches;
 } alphabeta_window_result;
 
+/**
+ * The outcome of an exact solve.
+ */
+typedef struct {
+  /**
+   * The game's value for the side to move when `exact` (int32 engines; the double value
+   * rounded toward zero otherwise); else the proven lower bound.
+   */
+  int32_t value;
+  /**
+   * The same as a double.
+   */
+  double value_double;
+  /**
+   * The value is at least this (equal to `value` when `exact`).
+   */
+  int32_t lower;
+  /**
+   * The value is at most this (equal to `value` when `exact`).
+   */
+  int32_t upper;
+  /**
+   * `lower` as a double.
+   */
+  double lower_double;
+  /**
+   * `upper` as a double.
+   */
+  double upper_double;
+  /**
+   * Whether the value is proven; false when the clock, the stop call or the node cap ended
+   * the solve first (`lower` and `upper` then bound it), or when the value lies outside
+   * the range given to `alphabeta_solve_between`.
+   */
+  bool exact;
+  /**
+   * Whether `best_move` holds a move (false for a terminal root or one without moves).
+   */
+  bool has_best_move;
+  /**
+   * A move that achieves the value.
+   */
+  uint32_t best_move;
+  /**
+   * Nodes visited by all the tests.
+   */
+  uint64_t nodes;
+  /**
+   * Null-window tests run.
+   */
+  uint32_t searches;
+  /**
+   * Table probes.
+   */
+  uint64_t tt_probes;
+  /**
+   * Table probes that found the position.
+   */
+  uint64_t tt_hits;
+} alphabeta_solution;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -1541,9 +1620,17 @@ size_t alphabeta_max_ply(void);
  *   iteration: the analysis is the last completed one), statistics; its `pv_length` is the
  *   best line's length (the line is `moves[0]`'s).
  *
- * The progress callback of `limits` is not called. Stack: about three times
- * `alphabeta_max_moves() * (4 * alphabeta_max_ply() + 24)` bytes. On an engine with several
- * threads the analysis runs on the calling thread.
+ * The progress callback of `limits` is not called. On an engine with several threads the
+ * analysis runs on the calling thread.
+ *
+ * **Stack.** About three times `alphabeta_max_moves() * (4 * alphabeta_max_ply() + 24)`
+ * bytes before the first ply (an analysis's root moves with their lines: one in this call's
+ * frame, two in the core's), plus about 0.75 KB a ply of depth. Measured on Cortex-M4F in the
+ * `small` build (64 moves, 32 plies): frames of 344 B (this call), 10,000 B (the analysis of
+ * the engine's score type) and 20,208 B (the core's analysis), 30.5 KB in all, and 736 B a
+ * ply for the search below: give the calling task at least 56 KB of stack at depth 32. With
+ * the default capacities (256 moves, 64 plies) the three are about 215 KB: analyse on a
+ * thread with a large stack.
  *
  * Errors: as `alphabeta_search`, plus `ZERO_LINES`; `MOVES_TRUNCATED` when `capacity` is
  * below the number of root moves (the best `capacity` are written, everything else is
@@ -1574,12 +1661,15 @@ alphabeta_chance_config alphabeta_chance_config_default(void);
  * contained: the engine lives on the stack for the call (about `alphabeta_max_ply()`² moves),
  * with a transposition table in caller memory (`table_memory`/`table_bytes` as for
  * `alphabeta_engine_init`: 16-byte aligned, `alphabeta_table_slot_size()` bytes a slot of the
- * score type; NULL and 0 for none). `config` NULL takes the defaults. The PV goes to `pv`
+ * score type; NULL and 0 for none), zeroed at the start of every call: no entry of an earlier
+ * call is used (the table is the call's scratch memory, and must not overlap an engine a
+ * call runs on). `config` NULL takes the defaults. The PV goes to `pv`
  * (moves and, at chance nodes, the most probable outcome).
  *
  * Errors: `NULL_POINTER`, `NULL_CALLBACK`, `BAD_CONFIG` (also `threads` other than 1),
- * `TABLE_MEMORY`, `BOUND_REQUIRED`, `INVALID_BOUNDS`, `SCORE_OUT_OF_BOUNDS`, `NO_OUTCOMES`,
- * `ZERO_WEIGHT`, `TOTAL_WEIGHT_TOO_LARGE`, the limit errors of `alphabeta_search`,
+ * `TABLE_MEMORY`, `ALREADY_SEARCHING` (the table overlaps an engine a call runs on),
+ * `BOUND_REQUIRED`, `INVALID_BOUNDS`, `SCORE_OUT_OF_BOUNDS`, `NO_OUTCOMES`,
+ * `ZERO_WEIGHT`, `TOTAL_WEIGHT_TOO_LARGE`, `MEAN_OVERFLOW`, the limit errors of `alphabeta_search`,
  * `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `SCORE_OUT_OF_RANGE` (without a bound:
  * `INT32_MIN`), `PV_TRUNCATED` (not for a NULL buffer of capacity 0), `NO_CLOCK`, `PANIC`.
  * Out-parameters are written only on success (and with `PV_TRUNCATED`). The game is back in
@@ -1793,7 +1883,8 @@ size_t alphabeta_mcts_node_align(void);
  * * `memory`, `memory_size`: as for `alphabeta_engine_init` (`alphabeta_engine_size()` bytes
  *   aligned to `alphabeta_engine_align()`; an `alphabeta_engine_storage` will do).
  * * `config`: the configuration (NULL: `alphabeta_mcts_config_default()`); `threads` must be
- *   1.
+ *   1 (so the arena is never split among threads, as root parallelism does with
+ *   `alphabeta_mcts_new`).
  * * `arena_memory`, `arena_bytes`: the tree's nodes, `alphabeta_mcts_node_size()` bytes each,
  *   aligned to `alphabeta_mcts_node_align()`, at least 2 nodes (and enough for the root's
  *   children at search time), not overlapping the engine's memory. Written here.
@@ -1819,7 +1910,15 @@ alphabeta_status alphabeta_mcts_init(void *memory,
  * (2 to 2^30; `alphabeta_mcts_node_size()` bytes each); its configuration may ask for
  * several threads. Free it with `alphabeta_engine_free`. `*out` is written only on success.
  * Errors: `NULL_POINTER`, `BAD_CONFIG`, `ARENA_MEMORY` (fewer than 2 nodes, or more than
- * 2^30), `OUT_OF_MEMORY`, `UNSUPPORTED` (no_std builds).
+ * 2^30), `ARENA_PER_THREAD`, `OUT_OF_MEMORY`, `UNSUPPORTED` (no_std builds).
+ *
+ * **Root parallelism splits the arena.** With `ALPHABETA_MCTS_ROOT_PARALLEL` (the default
+ * scheme) on more than one thread, each thread grows its own tree in `arena_nodes / threads`
+ * nodes (`threads` 0 is the machine's core count, read here): a share below 2 nodes is
+ * refused here with `ARENA_PER_THREAD`, and a search whose root has more children than a
+ * share holds (beside the root) fails with `ARENA_PER_THREAD` too, where one thread with the
+ * whole arena would succeed. Give at least `threads * (children + 1)` nodes, fewer threads,
+ * or `ALPHABETA_MCTS_TREE_PARALLEL` (one tree in the whole arena).
  *
  * # Safety
  * `config` is NULL or points at a config; `out` is valid for a write.
@@ -1843,7 +1942,8 @@ alphabeta_status alphabeta_mcts_new(const alphabeta_mcts_config *config,
  *
  * Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `WRONG_ENGINE` (an alpha-beta engine),
  * `NULL_CALLBACK`, `ALREADY_SEARCHING`, `NO_BUDGET`, `NO_CLOCK`, `ARENA_MEMORY` (the arena
- * cannot hold the root's children), `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`,
+ * cannot hold the root's children), `ARENA_PER_THREAD` (root parallelism: one thread's share
+ * of the arena cannot hold them; see `alphabeta_mcts_new`), `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`,
  * `SCORE_OUT_OF_RANGE`, `CLONE_FAILED`, `THREADS`, `CHILDREN_TRUNCATED`, `PV_TRUNCATED`,
  * `PANIC`.
  *
@@ -1881,10 +1981,13 @@ alphabeta_multi_config alphabeta_multi_config_default(void);
  * A multi-player search, self-contained: the engine lives on the stack for the call (about
  * `alphabeta_max_ply()`² moves), with a transposition table in caller memory for paranoid and
  * best-reply search (`table_memory`/`table_bytes` as for `alphabeta_engine_init`; NULL and 0
- * for none). The PV goes to `pv` (moves with their players).
+ * for none), zeroed at the start of every call: no entry of an earlier call is used (the
+ * table is the call's scratch memory, and must not overlap an engine a call runs on). The PV
+ * goes to `pv` (moves with their players).
  *
  * Errors: `NULL_POINTER`, `NULL_CALLBACK`, `BAD_CONFIG` (also a double score type or
- * `threads` other than 1), `TABLE_MEMORY`, `PLAYER_COUNT`, `PLAYER_OUT_OF_RANGE`,
+ * `threads` other than 1), `TABLE_MEMORY`, `ALREADY_SEARCHING` (the table overlaps an engine
+ * a call runs on), `PLAYER_COUNT`, `PLAYER_OUT_OF_RANGE`,
  * `OUT_OF_TURN_UNSUPPORTED`, `INVALID_BOUNDS`, `SCORE_OUT_OF_BOUNDS`, the limit errors of
  * `alphabeta_search`, `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`,
  * `SCORE_OUT_OF_RANGE` (paranoid and best-reply: the root player's score, see `evaluate`),
@@ -2001,6 +2104,62 @@ alphabeta_status alphabeta_mtdf_double(alphabeta_engine *engine,
                                        uint32_t depth,
                                        double guess,
                                        alphabeta_window_result *result);
+
+/**
+ * Solves the position exactly: its value for the side to move and a move that achieves it,
+ * by null-window tests over the score range (Pons' driver; MTD(f)'s test calls without a
+ * depth), with no iterative deepening and no reductions: every line is searched to the end
+ * of the game (which must come within `ALPHABETA_MAX_PLY` plies), whatever the
+ * configuration's depth-related options, and every value stored in the table is proven. Use
+ * an engine with a table; on an engine with several threads one thread solves.
+ *
+ * * `limits`: NULL for none; otherwise its clock, time limit and node cap are read (its
+ *   depths are not), and `alphabeta_engine_stop` stops the solve: `result->exact` is then
+ *   false and `lower`/`upper` hold the range proven so far.
+ *
+ * Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `WRONG_ENGINE` (a Monte Carlo engine),
+ * `NULL_CALLBACK`, `ALREADY_SEARCHING`, `NO_CLOCK`, `DEPTH_BEYOND_CAPACITY` (a line longer
+ * than `ALPHABETA_MAX_PLY`), `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`,
+ * `SCORE_OUT_OF_RANGE`, `PANIC`.
+ *
+ * # Safety
+ * As `alphabeta_search`.
+ */
+alphabeta_status alphabeta_solve(alphabeta_engine *engine,
+                                 const alphabeta_game *game,
+                                 const alphabeta_limits *limits,
+                                 alphabeta_solution *result);
+
+/**
+ * `alphabeta_solve` for a value the caller knows to lie in `low..=high` (a disc difference in
+ * `-64..=64`, say): fewer tests. A value outside the range is found out (`exact` false, the
+ * bound that crossed it in `lower` or `upper`). Int32 engines; `INVALID_WINDOW` when
+ * `low > high` or either is `INT32_MIN`; `WRONG_SCORE_TYPE` on a double engine (use
+ * `alphabeta_solve_between_double`).
+ *
+ * # Safety
+ * As `alphabeta_search`.
+ */
+alphabeta_status alphabeta_solve_between(alphabeta_engine *engine,
+                                         const alphabeta_game *game,
+                                         int32_t low,
+                                         int32_t high,
+                                         const alphabeta_limits *limits,
+                                         alphabeta_solution *result);
+
+/**
+ * `alphabeta_solve_between` for a double engine: `INVALID_WINDOW` when `low > high` or either
+ * is NaN; `WRONG_SCORE_TYPE` on an int32 engine.
+ *
+ * # Safety
+ * As `alphabeta_search`.
+ */
+alphabeta_status alphabeta_solve_between_double(alphabeta_engine *engine,
+                                                const alphabeta_game *game,
+                                                double low,
+                                                double high,
+                                                const alphabeta_limits *limits,
+                                                alphabeta_solution *result);
 
 /**
  * A message for a status, as a static NUL-terminated string (never NULL; a value that is no

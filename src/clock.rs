@@ -97,7 +97,7 @@ impl<'a> Limits<'a> {
     /// (`SearchResult::exact`) with the default configuration, `max_depth` (and the engine's
     /// `MAX_PLY`) must exceed the plies left, since late move reductions shorten late lines;
     /// with [`Config::value_preserving`](crate::Config::value_preserving) the plies left
-    /// suffice.
+    /// suffice, and [`Engine::solve`](crate::Engine::solve) needs no depth at all.
     pub const fn depth(max_depth: u32) -> Self {
         Self {
             min_depth: 1,

@@ -138,7 +138,7 @@ pub use game::{EvalContext, Evaluator, Game, MoveList};
 pub use score::{Mate, Score, MAX_MATE_PLY};
 pub use search::{
     Algorithm, Analysis, Config, Engine, IterationInfo, NullMoveReduction, ParallelScheme,
-    RootMove, RootSearch, SearchResult, SearchStats, Strength, TtCutoffs, WindowResult,
+    RootMove, RootSearch, SearchResult, SearchStats, Solution, Strength, TtCutoffs, WindowResult,
 };
 pub use tt::MoveCode;
 

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 use alphabeta::chance::{
-    ChanceConfig, ChanceEngine, ChanceError, ChanceEvaluator, Outcome, StochasticGame,
+    ChanceConfig, ChanceEngine, ChanceError, ChanceEvaluator, ChanceScore, Outcome, StochasticGame,
 };
 use alphabeta::games::hog::{Hog, HogEval, HogScore};
 use alphabeta::tt::{Table, TranspositionTable};
@@ -341,6 +341,8 @@ struct Roll {
     weights: Vec<u32>,
     rolled: Option<u8>,
     leaf: f64,
+    /// Each outcome's score, when given (otherwise `leaf` plus the outcome's index).
+    values: Vec<f64>,
 }
 
 impl Game for Roll {
@@ -381,7 +383,10 @@ struct RollEval(Option<f64>);
 impl Evaluator<Roll> for RollEval {
     type Score = f64;
     fn evaluate(&self, game: &Roll, _: u8, _: EvalContext) -> f64 {
-        game.leaf + f64::from(game.rolled.unwrap_or(0))
+        match game.rolled {
+            Some(rolled) if !game.values.is_empty() => game.values[usize::from(rolled)],
+            rolled => game.leaf + f64::from(rolled.unwrap_or(0)),
+        }
     }
 }
 
@@ -397,7 +402,18 @@ fn roll(
     bound: Option<f64>,
     config: ChanceConfig,
 ) -> Result<f64, ChanceError> {
-    let mut game = Roll { weights: weights.to_vec(), rolled: None, leaf };
+    roll_values(weights, leaf, &[], bound, config)
+}
+
+/// [`roll`] with each outcome's score given (`values`, or `leaf` plus the outcome's index).
+fn roll_values(
+    weights: &[u32],
+    leaf: f64,
+    values: &[f64],
+    bound: Option<f64>,
+    config: ChanceConfig,
+) -> Result<f64, ChanceError> {
+    let mut game = Roll { weights: weights.to_vec(), rolled: None, leaf, values: values.to_vec() };
     let mut engine = ChanceEngine::<Roll, RollEval, 4, 4>::new(RollEval(bound), config);
     let result = engine.search(&mut game, &Limits::depth(2));
     assert!(game.rolled.is_none(), "the game is back at its start");
@@ -466,6 +482,49 @@ fn every_bad_input_is_its_error() {
     );
     assert!(ChanceError::BoundRequired.to_string().contains("ChanceConfig::expectimax()"));
     assert!(ChanceError::ZeroWeight { ply: 3 }.to_string().contains("ply 3"));
+}
+
+/// Scores so large that weighted sums overflow: a bound whose sums could overflow is refused
+/// up front, and without a bound a mean that overflows (or is NaN: +infinity and -infinity) is
+/// an error, never NaN or an infinity returned as the value.
+#[test]
+fn huge_scores_never_give_nan_or_an_overflowed_mean() {
+    let star = ChanceConfig::new();
+    let plain = ChanceConfig::expectimax();
+    let star1 = ChanceConfig { star2: false, ..star };
+    let star2 = ChanceConfig { star1: false, ..star };
+    let huge = [1e308, -1e308, 5.0];
+    let weights = [2, 2, 1];
+    for config in [star, star1, star2, plain] {
+        assert_eq!(
+            roll_values(&weights, 0.0, &huge, Some(1e308), config),
+            Err(ChanceError::InvalidBound)
+        );
+        assert_eq!(
+            roll_values(&weights, 0.0, &[1.0, -1.0, 5.0], Some(f64::MAX), config),
+            Err(ChanceError::InvalidBound)
+        );
+        // The largest bound is accepted, and its extremes average exactly.
+        let max = <f64 as ChanceScore>::MAX_BOUND;
+        assert_eq!(max, f64::MAX / 2f64.powi(26));
+        assert_eq!(roll_values(&weights, 0.0, &[max, -max, 5.0], Some(max), config), Ok(1.0));
+        assert_eq!(roll_values(&[1 << 23, 1 << 23], 0.0, &[max, max], Some(max), config), Ok(max));
+        let next = f64::from_bits(max.to_bits() + 1);
+        assert_eq!(
+            roll_values(&weights, 0.0, &[1.0, 2.0, 3.0], Some(next), config),
+            Err(ChanceError::InvalidBound)
+        );
+    }
+    // Without a bound (plain expectimax only).
+    let overflow = Err(ChanceError::MeanOverflow { ply: 0 });
+    assert_eq!(roll_values(&weights, 0.0, &huge, None, plain), overflow);
+    assert_eq!(roll_values(&[1, 1], 0.0, &[1e308, 1e308], None, plain), overflow);
+    let inf = f64::INFINITY;
+    assert_eq!(roll_values(&weights, 0.0, &[inf, -inf, 5.0], None, plain), overflow);
+    // One sign of infinity is the mean itself.
+    assert_eq!(roll_values(&weights, 0.0, &[inf, 1e308, 5.0], None, plain), Ok(inf));
+    assert_eq!(roll_values(&weights, 0.0, &[-inf, -1e308, 5.0], None, plain), Ok(-inf));
+    assert!(ChanceError::MeanOverflow { ply: 2 }.to_string().contains("ply 2"));
 }
 
 #[test]

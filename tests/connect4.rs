@@ -120,3 +120,46 @@ fn the_analysis_of_every_column_equals_pons_on_the_sample() {
     }
     assert_eq!(lines, 170);
 }
+
+#[test]
+fn the_exact_solver_equals_pons_on_his_three_sets() {
+    // `Engine::solve` (null-window tests over the engine's scores, no iterative deepening) on
+    // the solver's game model: every position of Test_L3_R1 and the first of Test_L2_R1 and
+    // Test_L1_R1 give Pons' score, and the best move keeps it.
+    use alphabeta::games::connect4::{solver_engine, Connect4Solver};
+    use alphabeta::tt::HeapTable;
+    let table = HeapTable::<i32>::with_mib(4).unwrap();
+    let mut engine = solver_engine(&table);
+    let sets = [
+        (include_str!("data/connect4/Test_L3_R1"), 1_000),
+        (include_str!("data/connect4/Test_L2_R1"), 200),
+        (include_str!("data/connect4/Test_L1_R1"), 20),
+    ];
+    for (text, count) in sets {
+        for (line, moves, expected) in positions(text).into_iter().take(count) {
+            let position = Connect4::from_moves(&moves).unwrap();
+            let mut game = Connect4Solver::new(position);
+            table.clear();
+            let solution = engine.solve(&mut game, &Limits::depth(1)).unwrap();
+            assert_eq!(game.position(), &position, "line {line}: the game was not restored");
+            assert!(solution.exact, "line {line}");
+            let n = position.moves_played();
+            assert_eq!(pons_score(solution.value, n), expected, "line {line}");
+            // The model makes a decided position terminal (a win next ply, every move losing,
+            // two cells left): no move there.
+            let Some(best) = solution.best_move else {
+                assert!(game.is_terminal(), "line {line}: no move");
+                continue;
+            };
+            let mut child = position;
+            child.play(best);
+            if child.is_won() {
+                assert_eq!(expected, (43 - n as i32) / 2, "line {line}: an immediate win");
+                continue;
+            }
+            table.clear();
+            let reply = engine.solve(&mut Connect4Solver::new(child), &Limits::depth(1)).unwrap();
+            assert_eq!(pons_score(reply.value, n + 1), -expected, "line {line}: move {best}");
+        }
+    }
+}

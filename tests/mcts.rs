@@ -848,3 +848,134 @@ fn connect4_end_games_are_proven_with_pons_results() {
     }
     assert_eq!(proven, 1_000);
 }
+
+/// Budgets below the thread count: both schemes run exactly the budget (root parallelism runs
+/// only as many threads as there are iterations, one each), never one iteration per thread.
+#[test]
+fn budgets_below_the_thread_count_are_spent_exactly() {
+    use alphabeta::mcts::MctsScheme;
+    let mut arena = vec![Node::EMPTY; 20_000];
+    for scheme in [MctsScheme::Root, MctsScheme::Tree] {
+        for (threads, budget) in [(2u32, 1u64), (3, 2), (48, 5), (4, 0), (5, 7)] {
+            let config = MctsConfig { threads, scheme, ..MctsConfig::new() };
+            let mut mcts: TicTacToe<'_> = Mcts::new(TicTacToeEval, config, &mut arena[..]);
+            let result =
+                mcts.search_parallel(&mut Board::new(), &Limits::iterations(budget)).unwrap();
+            let context = format!("{scheme:?} {threads} threads, budget {budget}");
+            assert_eq!(result.iterations, budget, "{context}");
+            let visits: u32 = result.children.iter().map(|c| c.visits).sum();
+            assert_eq!(u64::from(visits), budget, "{context}");
+        }
+    }
+}
+
+/// Nim: a heap of `heap` counters, each move takes 1 or 2, and whoever cannot move loses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Nim {
+    heap: u8,
+    /// Moves made so far (whose parity is the side to move).
+    moves: u8,
+}
+
+impl Game for Nim {
+    type Move = u8;
+    type Player = bool;
+    type Undo = ();
+    fn side_to_move(&self) -> bool {
+        self.moves.is_multiple_of(2)
+    }
+    fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u8, N>) {
+        for take in 1..=self.heap.min(2) {
+            let _ = moves.push(take);
+        }
+    }
+    fn make_move(&mut self, take: u8) {
+        self.heap -= take;
+        self.moves += 1;
+    }
+    fn unmake_move(&mut self, take: u8, (): ()) {
+        self.heap += take;
+        self.moves -= 1;
+    }
+    fn is_terminal(&self) -> bool {
+        self.heap == 0
+    }
+    fn zobrist_key(&self) -> u64 {
+        u64::from(self.heap) | u64::from(self.moves % 2) << 8
+    }
+}
+
+/// The side to move at the end has lost: `-loss` (a tiny number), plain values.
+struct TinyLoss(f64);
+
+impl Evaluator<Nim> for TinyLoss {
+    type Score = f64;
+    const MATE_SCORES: bool = false;
+    fn evaluate(&self, game: &Nim, _: bool, _: EvalContext) -> f64 {
+        if game.heap == 0 {
+            -self.0
+        } else {
+            0.0
+        }
+    }
+}
+
+/// MCTS-Solver reads a terminal score's sign as its result, however small the score: a tiny
+/// loss is a loss, not a draw.
+#[test]
+fn tiny_terminal_scores_keep_their_sign() {
+    for (loss, eval_scale) in [(1e-20, 1e30f32), (1e-44, 100.0), (1e-300, 100.0), (5e-324, 1.0)] {
+        let mut arena = vec![Node::EMPTY; 10_000];
+        let config = MctsConfig { eval_scale, ..MctsConfig::new() };
+        let mut mcts: Mcts<Nim, TinyLoss, 2, 16, _> =
+            Mcts::new(TinyLoss(loss), config, &mut arena[..]);
+        for heap in 1..=7u8 {
+            let mut nim = Nim { heap, moves: 0 };
+            let result = mcts.search(&mut nim, &Limits::iterations(10_000)).unwrap();
+            assert_eq!(nim, Nim { heap, moves: 0 });
+            let context = format!("loss {loss:e}, scale {eval_scale:e}, heap {heap}");
+            if heap % 3 == 0 {
+                assert_eq!(result.proven, Some(Outcome::Loss), "{context}");
+            } else {
+                assert_eq!(result.proven, Some(Outcome::Win), "{context}");
+                assert_eq!(result.best_move, Some(heap % 3), "{context}");
+            }
+        }
+    }
+}
+
+/// Root parallelism's share of the arena (its nodes over the threads) too small for the root
+/// and its children: an error that says so, with the numbers, where one thread with the whole
+/// arena, or one shared tree, succeeds.
+#[test]
+fn an_arena_share_too_small_for_the_root_is_its_own_error() {
+    use alphabeta::mcts::MctsScheme;
+    // Tic-tac-toe's empty board has 9 children: 10 nodes a tree.
+    let mut arena = vec![Node::EMPTY; 19];
+    for (threads, scheme, want) in [
+        (1, MctsScheme::Root, None),
+        (
+            2,
+            MctsScheme::Root,
+            Some(MctsError::ArenaShareTooSmall { capacity: 19, threads: 2, needed: 10 }),
+        ),
+        (
+            3,
+            MctsScheme::Root,
+            Some(MctsError::ArenaShareTooSmall { capacity: 19, threads: 3, needed: 10 }),
+        ),
+        (3, MctsScheme::Tree, None),
+    ] {
+        let config = MctsConfig { threads, scheme, ..MctsConfig::new() };
+        let mut mcts: TicTacToe<'_> = Mcts::new(TicTacToeEval, config, &mut arena[..]);
+        let found = mcts.search_parallel(&mut Board::new(), &Limits::iterations(100));
+        assert_eq!(found.as_ref().err(), want.as_ref(), "{threads} {scheme:?}");
+    }
+    let error = MctsError::ArenaShareTooSmall { capacity: 19, threads: 3, needed: 10 };
+    assert_eq!(
+        error.to_string(),
+        "root parallelism gives each of 3 threads 6 of the arena's 19 nodes; the root and its \
+         children need 10 per thread (give at least 30 nodes, fewer threads, or tree \
+         parallelism)"
+    );
+}

@@ -569,3 +569,96 @@ fn the_strategy_makes_varied_trees() {
     println!("{deepest} of height 7, {biggest} of 200+ nodes, {lone_roots} lone roots, {repeated_turns} with repeated turns, {} nodes on average", total / 1000);
     assert!(deepest > 100 && biggest > 100 && lone_roots > 10 && repeated_turns > 500);
 }
+
+/// The exact solver ([`Engine::solve`]) against brute force on the whole tree.
+mod solve {
+    use super::*;
+
+    /// Checks a solution of `tree` against brute force: the value, and a best move that
+    /// achieves it.
+    fn check<S: Score + core::fmt::Debug>(
+        tree: &RandomTree,
+        solution: &alphabeta::Solution<u8, S>,
+        score: &dyn Fn(i32) -> S,
+        what: &str,
+    ) -> Result<(), TestCaseError> {
+        let value = tree.negamax(0, FULL_DEPTH, score);
+        prop_assert!(solution.exact, "{}", what);
+        prop_assert_eq!(solution.value, value, "{}", what);
+        prop_assert_eq!((solution.lower, solution.upper), (value, value), "{}", what);
+        match solution.best_move {
+            None => prop_assert!(tree.nodes[0].children.is_empty(), "{}: no move", what),
+            Some(mv) => prop_assert_eq!(tree.move_value(mv, FULL_DEPTH, score), value, "{}", what),
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 3000,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// Integer scores, without a table and with one (kept across the solves, as a user
+        /// keeps it), from the default range and from ranges given, right and wrong.
+        #[test]
+        fn solve_equals_brute_force(tree in trees(), a in -7_i32..=7, b in -7_i32..=7) {
+            let table = TranspositionTable::<i32, 64>::new();
+            let value = tree.negamax(0, FULL_DEPTH, &|s| s);
+            let limits = Limits::depth(1);
+            let mut bare: Engine<Walk, IntEval, MAX_MOVES, MAX_PLY> =
+                Engine::new(IntEval, Config::new());
+            let mut tabled: Engine<Walk, IntEval, MAX_MOVES, MAX_PLY, _> =
+                Engine::new(IntEval, Config::new()).with_table(&table);
+            let mut game = Walk::new(&tree);
+            let solution = bare.solve(&mut game, &limits).unwrap();
+            check(&tree, &solution, &|s| s, "no table")?;
+            prop_assert_eq!(game.path.as_slice(), &[0]);
+            for round in 0..2 {
+                let solution = tabled.solve(&mut game, &limits).unwrap();
+                check(&tree, &solution, &|s| s, &format!("table, round {round}"))?;
+                prop_assert_eq!(game.path.as_slice(), &[0]);
+            }
+            let (low, high) = (a.min(b), a.max(b));
+            let solution = tabled.solve_between(&mut game, low, high, &limits).unwrap();
+            if (low..=high).contains(&value) {
+                check(&tree, &solution, &|s| s, &format!("range {low}..={high}"))?;
+            } else {
+                // A value outside the range given is reported as a bound that crosses it.
+                prop_assert!(!solution.exact);
+                prop_assert!(solution.lower <= value && value <= solution.upper);
+                prop_assert!(solution.lower > high || solution.upper < low, "{:?}", solution);
+            }
+            prop_assert_eq!(game.path.as_slice(), &[0]);
+            // One test with any window: fail-soft bounds around the value.
+            let (alpha, beta) = (low - 1, high + 1);
+            let result = bare.solve_window(&mut game, alpha, beta).unwrap();
+            if value <= alpha {
+                prop_assert!(value <= result.score && result.score <= alpha);
+            } else if value >= beta {
+                prop_assert!(beta <= result.score && result.score <= value);
+            } else {
+                prop_assert_eq!(result.score, value);
+            }
+        }
+
+        /// Floating scores (quarters), where the tests are null windows of epsilon.
+        #[test]
+        fn solve_equals_brute_force_with_floats(tree in trees()) {
+            let table = TranspositionTable::<f64, 64>::new();
+            let mut engine: Engine<Walk, FloatEval, MAX_MOVES, MAX_PLY, _> =
+                Engine::new(FloatEval, Config::new()).with_table(&table);
+            let mut game = Walk::new(&tree);
+            let solution = engine.solve(&mut game, &Limits::depth(1)).unwrap();
+            check(&tree, &solution, &quarter, "f64")?;
+            let solution = engine.solve_between(&mut game, -2.0, 2.0, &Limits::depth(1)).unwrap();
+            let value = tree.negamax(0, FULL_DEPTH, &quarter);
+            if (-2.0..=2.0).contains(&value) {
+                check(&tree, &solution, &quarter, "f64 in -2..=2")?;
+            } else {
+                prop_assert!(!solution.exact);
+            }
+        }
+    }
+}

@@ -178,3 +178,35 @@ fn node_counts_do_not_depend_on_the_poll_interval() {
         }
     }
 }
+
+#[test]
+fn the_exact_solver_solves_every_reachable_position() {
+    // `Engine::solve` (null-window tests, no iterative deepening) with and without a table:
+    // the value's sign and an optimal move for every position, the game restored.
+    use alphabeta::tt::TranspositionTable;
+    static TABLE: TranspositionTable<i32, 8192> = TranspositionTable::new();
+    let positions = positions();
+    let mut bare = Solver::new(TicTacToeEval, Config::new());
+    let mut tabled = Solver::new(TicTacToeEval, Config::new()).with_table(&TABLE);
+    for p in &positions {
+        let mut board = p.board;
+        let reference = bare.solve(&mut board, &Limits::depth(9)).unwrap();
+        assert_eq!(board, p.board, "line {}: the game was not restored", p.line);
+        let solution = tabled.solve(&mut board, &Limits::depth(9)).unwrap();
+        assert_eq!(board, p.board, "line {}: the game was not restored", p.line);
+        for s in [reference, solution] {
+            assert!(s.exact, "line {}", p.line);
+            assert_eq!(s.value.signum(), p.value, "line {}", p.line);
+            assert_eq!((s.lower, s.upper), (s.value, s.value), "line {}", p.line);
+            match s.best_move {
+                None => assert!(p.optimal.is_empty(), "line {}: no move returned", p.line),
+                Some(mv) => assert!(p.optimal.contains(&mv), "line {}: {mv}", p.line),
+            }
+        }
+        // With the table the value is the same, distance included.
+        assert_eq!(solution.value, reference.value, "line {}", p.line);
+        // And it is the value of the full-depth search.
+        let searched = bare.search(&mut board, &Limits::depth(9)).unwrap();
+        assert_eq!(solution.value, searched.score, "line {}", p.line);
+    }
+}

@@ -78,8 +78,12 @@ pub struct alphabeta_chance_game {
     /// Whether every score lies within `-score_bound..=score_bound` (int32 engines) or
     /// `-score_bound_double..=score_bound_double` (double engines): Star1 and Star2 need it
     /// (`ALPHABETA_ERROR_BOUND_REQUIRED` otherwise). A score beyond it stops the search with
-    /// `ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS`; a bound below 0, NaN, infinite or `INT32_MAX` is
-    /// `ALPHABETA_ERROR_INVALID_BOUNDS`.
+    /// `ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS`; a bound below 0, NaN, `INT32_MAX`, or (double)
+    /// above `DBL_MAX / 2^26` (about 2.68e300, infinity included: the weighted sums of larger
+    /// scores can overflow) is `ALPHABETA_ERROR_INVALID_BOUNDS`. Without a bound, a chance
+    /// node whose weighted mean overflows (outcomes scoring +infinity and -infinity, or a
+    /// weighted sum beyond the range of doubles) stops the search with
+    /// `ALPHABETA_ERROR_MEAN_OVERFLOW`.
     pub has_score_bound: bool,
     /// The bound of int32 scores.
     pub score_bound: i32,
@@ -207,6 +211,7 @@ impl From<ChanceError> for alphabeta_status {
             ChanceError::InvalidBound => ALPHABETA_ERROR_INVALID_BOUNDS,
             ChanceError::BoundRequired => ALPHABETA_ERROR_BOUND_REQUIRED,
             ChanceError::ScoreOutOfBounds { .. } => ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS,
+            ChanceError::MeanOverflow { .. } => ALPHABETA_ERROR_MEAN_OVERFLOW,
             _ => ALPHABETA_ERROR_BAD_CONFIG,
         }
     }
@@ -265,12 +270,15 @@ where
 /// contained: the engine lives on the stack for the call (about `alphabeta_max_ply()`² moves),
 /// with a transposition table in caller memory (`table_memory`/`table_bytes` as for
 /// `alphabeta_engine_init`: 16-byte aligned, `alphabeta_table_slot_size()` bytes a slot of the
-/// score type; NULL and 0 for none). `config` NULL takes the defaults. The PV goes to `pv`
+/// score type; NULL and 0 for none), zeroed at the start of every call: no entry of an earlier
+/// call is used (the table is the call's scratch memory, and must not overlap an engine a
+/// call runs on). `config` NULL takes the defaults. The PV goes to `pv`
 /// (moves and, at chance nodes, the most probable outcome).
 ///
 /// Errors: `NULL_POINTER`, `NULL_CALLBACK`, `BAD_CONFIG` (also `threads` other than 1),
-/// `TABLE_MEMORY`, `BOUND_REQUIRED`, `INVALID_BOUNDS`, `SCORE_OUT_OF_BOUNDS`, `NO_OUTCOMES`,
-/// `ZERO_WEIGHT`, `TOTAL_WEIGHT_TOO_LARGE`, the limit errors of `alphabeta_search`,
+/// `TABLE_MEMORY`, `ALREADY_SEARCHING` (the table overlaps an engine a call runs on),
+/// `BOUND_REQUIRED`, `INVALID_BOUNDS`, `SCORE_OUT_OF_BOUNDS`, `NO_OUTCOMES`,
+/// `ZERO_WEIGHT`, `TOTAL_WEIGHT_TOO_LARGE`, `MEAN_OVERFLOW`, the limit errors of `alphabeta_search`,
 /// `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`, `SCORE_OUT_OF_RANGE` (without a bound:
 /// `INT32_MIN`), `PV_TRUNCATED` (not for a NULL buffer of capacity 0), `NO_CLOCK`, `PANIC`.
 /// Out-parameters are written only on success (and with `PV_TRUNCATED`). The game is back in

@@ -421,7 +421,8 @@ pub(crate) unsafe fn busy_overlaps(start: *const u8, len: usize) -> bool {
 #[cfg(feature = "std")]
 static EMPTY_GENERATION: AtomicU8 = AtomicU8::new(0);
 
-fn zero<L: Slot>(slots: &[L]) {
+/// Empties a table in caller memory (every word zero: no entry).
+pub(crate) fn zero<L: Slot>(slots: &[L]) {
     for slot in slots {
         for word in slot.words() {
             word.store(0, Ordering::Relaxed);

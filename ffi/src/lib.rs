@@ -19,6 +19,7 @@
 //! | `result.rs` | [`alphabeta_result`], [`alphabeta_window_result`] |
 //! | `engine.rs` | the engine's memory and lifetime: init, new, free, stop, clearing |
 //! | `search.rs` | [`alphabeta_search`], the window searches and MTD(f) |
+//! | `solve.rs` | [`alphabeta_solve`]: the exact solver (null-window tests, no depth) |
 //! | `analysis.rs` | [`alphabeta_analyze`]: every root move's score, multi-PV |
 //! | `multi.rs` | multi-player games and search |
 //! | `chance.rs` | games with chance nodes: expectimax with Star1 and Star2 |
@@ -57,6 +58,7 @@ mod mcts;
 mod multi;
 mod result;
 mod search;
+mod solve;
 mod status;
 
 pub use analysis::*;
@@ -70,6 +72,7 @@ pub use mcts::*;
 pub use multi::*;
 pub use result::*;
 pub use search::*;
+pub use solve::*;
 pub use status::*;
 // The modules' crate-private items, for one another (each module starts with `use super::*`).
 use alphabeta_status::*;

@@ -44,7 +44,8 @@ pub struct alphabeta_limits {
     /// (`result.exact`), a depth of the plies left is enough only without late move
     /// reductions (`config.lmr = false`, and `quiescence = false`): with them (the default)
     /// late lines are searched shallower and stop short of the end, so give a larger depth
-    /// (iterative deepening stops at the first exact iteration).
+    /// (iterative deepening stops at the first exact iteration), or call `alphabeta_solve`,
+    /// the exact solver, which needs no depth.
     pub max_depth: u32,
     /// Microseconds allowed, measured on the clock, or `ALPHABETA_NO_TIME_LIMIT` (the value
     /// `alphabeta_limits_depth` sets) for none. As in the Rust `Limits::with_time_limit`, 0 is

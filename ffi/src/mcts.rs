@@ -247,6 +247,7 @@ fn mcts_status(error: MctsError) -> alphabeta_status {
         MctsError::Search(error) => error.into(),
         MctsError::NoBudget => ALPHABETA_ERROR_NO_BUDGET,
         MctsError::ArenaTooSmall { .. } => ALPHABETA_ERROR_ARENA_MEMORY,
+        MctsError::ArenaShareTooSmall { .. } => ALPHABETA_ERROR_ARENA_PER_THREAD,
         MctsError::Threads => ALPHABETA_ERROR_THREADS,
         MctsError::PlayerCount { .. } => ALPHABETA_ERROR_PLAYER_COUNT,
         MctsError::PlayerOutOfRange { .. } => ALPHABETA_ERROR_PLAYER_OUT_OF_RANGE,
@@ -312,7 +313,8 @@ unsafe fn build_mcts(
 /// * `memory`, `memory_size`: as for `alphabeta_engine_init` (`alphabeta_engine_size()` bytes
 ///   aligned to `alphabeta_engine_align()`; an `alphabeta_engine_storage` will do).
 /// * `config`: the configuration (NULL: `alphabeta_mcts_config_default()`); `threads` must be
-///   1.
+///   1 (so the arena is never split among threads, as root parallelism does with
+///   `alphabeta_mcts_new`).
 /// * `arena_memory`, `arena_bytes`: the tree's nodes, `alphabeta_mcts_node_size()` bytes each,
 ///   aligned to `alphabeta_mcts_node_align()`, at least 2 nodes (and enough for the root's
 ///   children at search time), not overlapping the engine's memory. Written here.
@@ -372,7 +374,15 @@ pub unsafe extern "C" fn alphabeta_mcts_init(
 /// (2 to 2^30; `alphabeta_mcts_node_size()` bytes each); its configuration may ask for
 /// several threads. Free it with `alphabeta_engine_free`. `*out` is written only on success.
 /// Errors: `NULL_POINTER`, `BAD_CONFIG`, `ARENA_MEMORY` (fewer than 2 nodes, or more than
-/// 2^30), `OUT_OF_MEMORY`, `UNSUPPORTED` (no_std builds).
+/// 2^30), `ARENA_PER_THREAD`, `OUT_OF_MEMORY`, `UNSUPPORTED` (no_std builds).
+///
+/// **Root parallelism splits the arena.** With `ALPHABETA_MCTS_ROOT_PARALLEL` (the default
+/// scheme) on more than one thread, each thread grows its own tree in `arena_nodes / threads`
+/// nodes (`threads` 0 is the machine's core count, read here): a share below 2 nodes is
+/// refused here with `ARENA_PER_THREAD`, and a search whose root has more children than a
+/// share holds (beside the root) fails with `ARENA_PER_THREAD` too, where one thread with the
+/// whole arena would succeed. Give at least `threads * (children + 1)` nodes, fewer threads,
+/// or `ALPHABETA_MCTS_TREE_PARALLEL` (one tree in the whole arena).
 ///
 /// # Safety
 /// `config` is NULL or points at a config; `out` is valid for a write.
@@ -397,6 +407,15 @@ pub unsafe extern "C" fn alphabeta_mcts_new(
             let nodes = arena_nodes;
             if !(2..=alphabeta::mcts::MAX_ARENA_NODES).contains(&nodes) {
                 return ALPHABETA_ERROR_ARENA_MEMORY;
+            }
+            if rust.scheme == MctsScheme::Root {
+                let threads = match rust.threads {
+                    0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                    n => n as usize,
+                };
+                if threads > 1 && nodes / threads < 2 {
+                    return ALPHABETA_ERROR_ARENA_PER_THREAD;
+                }
             }
             let mut arena: Vec<Node<u32>> = Vec::new();
             if arena.try_reserve_exact(nodes).is_err() {
@@ -450,7 +469,8 @@ pub(crate) unsafe fn free_arena(arena: *mut u8, nodes: usize) {
 ///
 /// Errors: `NULL_POINTER`, `NOT_AN_ENGINE`, `WRONG_ENGINE` (an alpha-beta engine),
 /// `NULL_CALLBACK`, `ALREADY_SEARCHING`, `NO_BUDGET`, `NO_CLOCK`, `ARENA_MEMORY` (the arena
-/// cannot hold the root's children), `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`,
+/// cannot hold the root's children), `ARENA_PER_THREAD` (root parallelism: one thread's share
+/// of the arena cannot hold them; see `alphabeta_mcts_new`), `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`,
 /// `SCORE_OUT_OF_RANGE`, `CLONE_FAILED`, `THREADS`, `CHILDREN_TRUNCATED`, `PV_TRUNCATED`,
 /// `PANIC`.
 ///

@@ -376,10 +376,13 @@ impl From<MultiError> for alphabeta_status {
 /// A multi-player search, self-contained: the engine lives on the stack for the call (about
 /// `alphabeta_max_ply()`² moves), with a transposition table in caller memory for paranoid and
 /// best-reply search (`table_memory`/`table_bytes` as for `alphabeta_engine_init`; NULL and 0
-/// for none). The PV goes to `pv` (moves with their players).
+/// for none), zeroed at the start of every call: no entry of an earlier call is used (the
+/// table is the call's scratch memory, and must not overlap an engine a call runs on). The PV
+/// goes to `pv` (moves with their players).
 ///
 /// Errors: `NULL_POINTER`, `NULL_CALLBACK`, `BAD_CONFIG` (also a double score type or
-/// `threads` other than 1), `TABLE_MEMORY`, `PLAYER_COUNT`, `PLAYER_OUT_OF_RANGE`,
+/// `threads` other than 1), `TABLE_MEMORY`, `ALREADY_SEARCHING` (the table overlaps an engine
+/// a call runs on), `PLAYER_COUNT`, `PLAYER_OUT_OF_RANGE`,
 /// `OUT_OF_TURN_UNSUPPORTED`, `INVALID_BOUNDS`, `SCORE_OUT_OF_BOUNDS`, the limit errors of
 /// `alphabeta_search`, `MOVE_OVERFLOW`, `NEGATIVE_MOVE_COUNT`, `NAN_SCORE`,
 /// `SCORE_OUT_OF_RANGE` (paranoid and best-reply: the root player's score, see `evaluate`),

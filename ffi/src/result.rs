@@ -155,8 +155,12 @@ pub(crate) unsafe fn deliver<R>(
     }
 }
 
-/// The transposition-table slots in a caller's memory: `memory` for `bytes` bytes, 16-byte
-/// aligned, at least 2 slots of `S`; NULL and 0 for no table.
+/// The transposition table of a self-contained call (`alphabeta_chance_search`,
+/// `alphabeta_multi_search`) in a caller's memory, as for `alphabeta_engine_init`: `memory`
+/// for `bytes` bytes, 16-byte aligned, at least 2 slots of `S` (NULL and 0 for no table),
+/// not overlapping an engine a call runs on (`ALPHABETA_ERROR_ALREADY_SEARCHING`: the table is
+/// written), and zeroed, so that no entry of an earlier search (of another game, say) is
+/// taken for this one's.
 ///
 /// # Safety
 /// `memory` is valid for `bytes` bytes and stays so while the slots are used, or is NULL.
@@ -175,7 +179,13 @@ pub(crate) unsafe fn caller_slots<'a, S: alphabeta::tt::Slot>(
     if !(memory as usize).is_multiple_of(16) || count < 2 {
         return Err(alphabeta_status::ALPHABETA_ERROR_TABLE_MEMORY);
     }
+    // SAFETY: `memory` is valid for `bytes` bytes (the caller's promise).
+    if unsafe { crate::engine::busy_overlaps(memory.cast(), bytes) } {
+        return Err(alphabeta_status::ALPHABETA_ERROR_ALREADY_SEARCHING);
+    }
     // SAFETY: 16-byte aligned memory for `count` slots (the caller's promise); a slot is atomic
-    // words, valid for any bits (the caller clears it or accepts old entries).
-    Ok(unsafe { core::slice::from_raw_parts(memory.cast::<S>(), count) })
+    // words, valid for any bits, and zeroed here before any is read.
+    let slots = unsafe { core::slice::from_raw_parts(memory.cast::<S>(), count) };
+    crate::engine::zero(slots);
+    Ok(slots)
 }

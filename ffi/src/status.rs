@@ -112,11 +112,20 @@ pub enum alphabeta_status {
     ALPHABETA_ERROR_MOVES_TRUNCATED = 37,
     /// An analysis was asked for no line (`lines` is 0).
     ALPHABETA_ERROR_ZERO_LINES = 38,
+    /// A chance game without a score bound: the weighted mean of a chance node's outcomes
+    /// overflows, because they score +infinity and -infinity (the mean would be NaN) or their
+    /// weighted sum is beyond the range of doubles. Declare a score bound.
+    ALPHABETA_ERROR_MEAN_OVERFLOW = 39,
+    /// Root parallelism (`ALPHABETA_MCTS_ROOT_PARALLEL` on more than one thread) gives each
+    /// thread its own tree in `arena_nodes / threads` nodes: at `alphabeta_mcts_new`, that
+    /// share is below 2 nodes; at search time, it cannot hold the root and its children. Give
+    /// a larger arena, fewer threads, or tree parallelism (one shared tree).
+    ALPHABETA_ERROR_ARENA_PER_THREAD = 40,
     /// Checking mode (`alphabeta_config.check_table`) found a table entry that contradicts
     /// the game: the `zobrist_key` callback gives two different positions the same key (it
     /// misses part of the state, such as the score so far). `alphabeta_last_error_detail()`
     /// names the key.
-    ALPHABETA_ERROR_INCONSISTENT_KEY = 39,
+    ALPHABETA_ERROR_INCONSISTENT_KEY = 41,
 }
 
 use alphabeta_status::*;
@@ -183,7 +192,7 @@ pub extern "C" fn alphabeta_status_message(status: alphabeta_status_value) -> *c
         21 => b"a multi-player game needs 2 to ALPHABETA_MAX_PLAYERS players\0",
         22 => b"the player to move is out of range\0",
         23 => b"best-reply search needs generate_moves_for and set_player_to_move\0",
-        24 => b"the declared score bounds are impossible (players * min_score > max_sum), too wide for int32 sums, or a chance game's bound is negative, NaN, infinite or INT32_MAX\0",
+        24 => b"the declared score bounds are impossible (players * min_score > max_sum), too wide for int32 sums, or a chance game's bound is negative, NaN, INT32_MAX or above DBL_MAX / 2^26 (weighted sums would overflow)\0",
         25 => b"a score (or score vector) broke the declared bounds\0",
         26 => b"out of memory: the table could not be allocated\0",
         27 => b"the thread pool could not be started (the system refused the threads)\0",
@@ -198,7 +207,9 @@ pub extern "C" fn alphabeta_status_message(status: alphabeta_status_value) -> *c
         36 => b"the children's buffer is too small; the children were truncated\0",
         37 => b"the root-move buffer is too small; the best moves that fit were written\0",
         38 => b"an analysis needs at least 1 line\0",
-        39 => b"the table contradicts the game: zobrist_key gives two positions the same key (it must cover everything the value depends on)\0",
+        39 => b"the weighted mean of a chance node's outcomes overflows (+infinity and -infinity, or a weighted sum beyond the double range); declare a score bound\0",
+        40 => b"root parallelism gives each thread arena_nodes / threads nodes, too few (fewer than 2, or at search time fewer than the root and its children need); give a larger arena, fewer threads, or tree parallelism\0",
+        41 => b"the table contradicts the game: zobrist_key gives two positions the same key (it must cover everything the value depends on)\0",
         _ => b"unknown status\0",
     };
     message.as_ptr().cast()

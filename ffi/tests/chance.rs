@@ -235,3 +235,52 @@ fn the_c_search_is_the_rust_search() {
         }
     }
 }
+
+/// Hog's key without the goal: games of different goals share keys.
+unsafe extern "C" fn key_without_goal(ud: *mut c_void) -> u64 {
+    host(ud).game.zobrist_key() & 0xffff_ffff
+}
+
+#[test]
+fn the_table_is_cleared_for_every_search() {
+    // Races to 12 and to 14 whose keys are the same: searched one after the other over one
+    // table memory, the second answers as over fresh memory, for both score types.
+    for double in [false, true] {
+        let mut config = alphabeta_chance_config_default();
+        if double {
+            config.search.score_type = ALPHABETA_SCORE_DOUBLE;
+        }
+        let limits = alphabeta_limits_depth(12);
+        let search = |goal: u32, memory: &mut Vec<Slot64>| {
+            let position = Hog::new(goal, 2).unwrap();
+            let mut h = Host { game: position, before: Vec::new(), iterations: Vec::new() };
+            let mut game = table(&mut h);
+            game.game.zobrist_key = Some(key_without_goal);
+            let mut result = alphabeta_chance_result::default();
+            // SAFETY: valid pointers; the memory is 16-byte aligned (Slot64's alignment).
+            let status = unsafe {
+                alphabeta_chance_search(
+                    &game,
+                    &config,
+                    &limits,
+                    memory.as_mut_ptr().cast(),
+                    memory.len() * std::mem::size_of::<Slot64>(),
+                    &mut result,
+                    std::ptr::null_mut(),
+                    0,
+                )
+            };
+            assert_eq!(status, alphabeta_status::ALPHABETA_OK);
+            assert_eq!(h.game, position);
+            result
+        };
+        let mut shared = memory::<Slot64>(SLOTS);
+        search(12, &mut shared);
+        let reused = search(14, &mut shared);
+        let fresh = search(14, &mut memory::<Slot64>(SLOTS));
+        assert_eq!(reused.search.score, fresh.search.score, "double {double}");
+        assert_eq!(reused.search.score_double.to_bits(), fresh.search.score_double.to_bits());
+        assert_eq!(reused.search.nodes, fresh.search.nodes, "double {double}");
+        assert_eq!(reused.search.exact, fresh.search.exact, "double {double}");
+    }
+}

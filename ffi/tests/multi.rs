@@ -323,7 +323,8 @@ fn impossible_or_overflowing_bounds_are_invalid_bounds() {
     assert_eq!(
         message.to_str().unwrap(),
         "the declared score bounds are impossible (players * min_score > max_sum), too wide \
-         for int32 sums, or a chance game's bound is negative, NaN, infinite or INT32_MAX"
+         for int32 sums, or a chance game's bound is negative, NaN, INT32_MAX or above DBL_MAX / \
+         2^26 (weighted sums would overflow)"
     );
 
     // Undeclared bounds are not checked; declared valid ones pass; a vector that breaks valid
@@ -457,4 +458,207 @@ fn paranoid_and_best_reply_check_the_root_players_score_against_the_ply_range() 
         );
         assert_eq!((r.total, r.to_move), (0, 0));
     }
+}
+
+/// The race scored the other way: the winner gets nothing, the others share the prize.
+unsafe extern "C" fn evaluate_reversed(ud: *mut c_void, _: u32, _: u32, s: *mut i32, n: u32) {
+    let r = race(ud);
+    if r.total >= 6 {
+        let winner = *r.history.last().unwrap();
+        for p in 0..n {
+            // SAFETY: `n` entries.
+            unsafe { *s.add(p as usize) = if p == winner { 0 } else { 400_000 } };
+        }
+    }
+}
+
+/// One search of `g` with `algorithm` over the table memory `table`.
+fn search_with_table(
+    g: &alphabeta_multi_game,
+    algorithm: u32,
+    table: &mut [u128],
+) -> (alphabeta_status, alphabeta_multi_result) {
+    let mut config = alphabeta_multi_config_default();
+    config.algorithm = algorithm;
+    let limits = alphabeta_limits_depth(8);
+    let mut result = alphabeta_multi_result::default();
+    // SAFETY: valid pointers; `table` is 16-byte aligned memory of its size.
+    let status = unsafe {
+        alphabeta_multi_search(
+            g,
+            &config,
+            &limits,
+            table.as_mut_ptr().cast(),
+            std::mem::size_of_val(table),
+            &mut result,
+            std::ptr::null_mut(),
+            0,
+        )
+    };
+    (status, result)
+}
+
+#[test]
+fn the_table_is_cleared_for_every_search() {
+    // Two games with the same keys and different scores, searched one after the other over
+    // one table memory: the second answers as over fresh memory (the first game's entries
+    // are not taken for its own).
+    for algorithm in [ALPHABETA_MULTI_PARANOID, ALPHABETA_MULTI_BEST_REPLY] {
+        let mut shared = vec![0u128; 256];
+        let mut r = Race { total: 0, to_move: 0, history: Vec::new() };
+        let first = game(&mut r);
+        assert_eq!(search_with_table(&first, algorithm, &mut shared).0, ALPHABETA_OK_STATUS);
+        let mut r2 = Race { total: 0, to_move: 0, history: Vec::new() };
+        let second = alphabeta_multi_game { evaluate: Some(evaluate_reversed), ..game(&mut r2) };
+        let (status, reused) = search_with_table(&second, algorithm, &mut shared);
+        assert_eq!(status, ALPHABETA_OK_STATUS);
+        let (status, fresh) = search_with_table(&second, algorithm, &mut vec![0u128; 256]);
+        assert_eq!(status, ALPHABETA_OK_STATUS);
+        assert_eq!(
+            (reused.score, reused.best_move, reused.nodes, reused.scores),
+            (fresh.score, fresh.best_move, fresh.nodes, fresh.scores),
+            "algorithm {algorithm}"
+        );
+    }
+}
+
+const ALPHABETA_OK_STATUS: alphabeta_status = alphabeta_status::ALPHABETA_OK;
+
+thread_local! {
+    /// The memory of the engine searching in `evaluate_reentering`, and what the calls made
+    /// there answered.
+    static BUSY: std::cell::Cell<(*mut c_void, usize)> =
+        const { std::cell::Cell::new((std::ptr::null_mut(), 0)) };
+    static ANSWERS: std::cell::RefCell<Vec<alphabeta_status>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+unsafe extern "C" fn never_chance(_: *mut c_void) -> bool {
+    false
+}
+unsafe extern "C" fn no_outcomes(_: *mut c_void, _: *mut alphabeta_outcome, _: i32) -> i32 {
+    0
+}
+
+/// `evaluate2`, which also runs a multi-player and a chance search whose table memory is the
+/// searching engine's own (the first time only).
+unsafe extern "C" fn evaluate_reentering(ud: *mut c_void, player: i32, ply: u32, d: u32) -> i32 {
+    if ANSWERS.with(|a| a.borrow().is_empty()) {
+        let (memory, bytes) = BUSY.get();
+        let mut other = Race { total: 0, to_move: 0, history: Vec::new() };
+        let multi = game(&mut other);
+        let config = alphabeta_multi_config_default();
+        let limits = alphabeta_limits_depth(4);
+        let mut result = alphabeta_multi_result::default();
+        let mut chance_result = alphabeta_chance_result::default();
+        let two = two_player_race(&mut other);
+        let chance = alphabeta_chance_game {
+            game: two,
+            is_chance_node: Some(never_chance),
+            generate_outcomes: Some(no_outcomes),
+            has_score_bound: true,
+            score_bound: 1_000_000,
+            score_bound_double: 1.0,
+        };
+        // SAFETY: valid pointers; `memory` is the engine's, valid for `bytes` bytes.
+        let answers = unsafe {
+            [
+                alphabeta_multi_search(
+                    &multi,
+                    &config,
+                    &limits,
+                    memory,
+                    bytes,
+                    &mut result,
+                    std::ptr::null_mut(),
+                    0,
+                ),
+                alphabeta_chance_search(
+                    &chance,
+                    std::ptr::null(),
+                    &limits,
+                    memory,
+                    bytes,
+                    &mut chance_result,
+                    std::ptr::null_mut(),
+                    0,
+                ),
+            ]
+        };
+        ANSWERS.with(|a| a.borrow_mut().extend(answers));
+    }
+    // SAFETY: forwarded.
+    unsafe { evaluate2(ud, player, ply, d) }
+}
+
+/// The race for two players as an `alphabeta_game`.
+fn two_player_race(r: &mut Race) -> alphabeta_game {
+    alphabeta_game {
+        user_data: (r as *mut Race).cast(),
+        generate_moves: Some(generate),
+        make_move: Some(make2),
+        unmake_move: Some(unmake),
+        evaluate: Some(evaluate2),
+        evaluate_double: None,
+        zobrist_key: Some(key),
+        side_to_move: Some(side2),
+        is_terminal: Some(terminal),
+        is_tactical: None,
+        generate_tactical_moves: None,
+        min_plies_to_win: None,
+        min_plies_to_loss: None,
+        clone_state: None,
+        free_state: None,
+        make_null_move: None,
+        unmake_null_move: None,
+        null_move_allowed: None,
+    }
+}
+
+#[test]
+fn a_table_over_a_searching_engine_is_refused() {
+    // An engine in caller memory searches; from its evaluator, a multi-player and a chance
+    // search are given that engine's memory as their table, which they would zero: both are
+    // refused with ALREADY_SEARCHING, and the engine's search ends as it would have.
+    let size = alphabeta_engine_size();
+    assert!(alphabeta_engine_align() <= 16);
+    let mut memory = vec![0u128; size.div_ceil(16)];
+    let memory_ptr = memory.as_mut_ptr().cast::<c_void>();
+    let mut engine = std::ptr::null_mut();
+    // SAFETY: aligned memory of the engine's size.
+    let status = unsafe {
+        alphabeta_engine_init(
+            memory_ptr,
+            size,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+            0,
+            &mut engine,
+        )
+    };
+    assert_eq!(status, ALPHABETA_OK_STATUS);
+    BUSY.set((memory_ptr, size));
+    let mut r = Race { total: 0, to_move: 0, history: Vec::new() };
+    let g = alphabeta_game { evaluate: Some(evaluate_reentering), ..two_player_race(&mut r) };
+    let limits = alphabeta_limits_depth(8);
+    let mut result = alphabeta_result::default();
+    // SAFETY: a live engine and valid pointers.
+    let status =
+        unsafe { alphabeta_search(engine, &g, &limits, &mut result, std::ptr::null_mut(), 0) };
+    assert_eq!(status, ALPHABETA_OK_STATUS);
+    assert_eq!(
+        ANSWERS.with(|a| a.borrow().clone()),
+        [alphabeta_status::ALPHABETA_ERROR_ALREADY_SEARCHING; 2]
+    );
+    let mut r = Race { total: 0, to_move: 0, history: Vec::new() };
+    let plain = two_player_race(&mut r);
+    let mut expected = alphabeta_result::default();
+    // SAFETY: as above.
+    let status = unsafe {
+        alphabeta_search(engine, &plain, &limits, &mut expected, std::ptr::null_mut(), 0)
+    };
+    assert_eq!(status, ALPHABETA_OK_STATUS);
+    assert_eq!((result.score, result.best_move), (expected.score, expected.best_move));
+    // SAFETY: the engine, once.
+    unsafe { alphabeta_engine_free(engine) };
 }

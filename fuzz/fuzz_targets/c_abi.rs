@@ -9,6 +9,11 @@
 //! callbacks that call back into the library (a search on the engine that is searching must
 //! return `ALREADY_SEARCHING`; a stop; a search on another engine).
 //!
+//! Calls of the chance search (a roll whose outcomes score huge, infinite, NaN or tiny values,
+//! with bounds above the largest valid one) and of the Monte Carlo search (thread counts,
+//! arenas below 2 nodes a thread and budgets below the thread count, tiny terminal scores)
+//! are mixed in.
+//!
 //! Every call must return a status, never `PANIC`; the game must be back at its root after
 //! every call; a PV buffer is never written past its capacity (AddressSanitizer); and where
 //! the game behaves, the configuration preserves values and nothing interrupted the search,
@@ -160,7 +165,7 @@ impl GameDef {
                 4 | 5 => Value::Won(bytes.bit()),
                 _ if misbehave.is_multiple_of(4) => {
                     well_behaved = false;
-                    match bytes.byte() % 8 {
+                    match bytes.byte() % 10 {
                         0 => Value::Int(i32::MIN),
                         1 => Value::Int(i32::MAX),
                         2 => Value::Int(-i32::MAX),
@@ -1227,6 +1232,380 @@ impl Run {
     }
 }
 
+// ---------------------------------------------------------------------------------------------
+// The chance search and the Monte Carlo search with hostile numbers
+
+/// Leaf scores of the chance game: huge, infinite, NaN, tiny, ordinary.
+const CHANCE_VALUES: [f64; 12] = [
+    1e308,
+    -1e308,
+    5.0,
+    0.0,
+    -1e-20,
+    f64::INFINITY,
+    f64::NEG_INFINITY,
+    f64::NAN,
+    2.6e300,
+    -2.6e300,
+    f64::MAX,
+    0.25,
+];
+/// Declared bounds: ordinary, at and just above the largest valid one, huge, invalid.
+const CHANCE_BOUNDS: [f64; 8] =
+    [10.0, 1e300, 2.6e300, 2.7e300, 1e308, f64::INFINITY, f64::NAN, -1.0];
+
+/// A roll of nature at the root whose outcomes are terminal and score `values` (for the side
+/// to move at the root).
+struct Roll {
+    weights: Vec<u32>,
+    values: Vec<f64>,
+    rolled: Option<usize>,
+    made: u32,
+}
+
+unsafe fn roll<'a>(user_data: *mut c_void) -> &'a mut Roll {
+    unsafe { &mut *user_data.cast::<Roll>() }
+}
+unsafe extern "C" fn roll_moves(_: *mut c_void, _: *mut u32, _: i32) -> i32 {
+    0
+}
+unsafe extern "C" fn roll_make(user_data: *mut c_void, mv: u32) {
+    let r = unsafe { roll(user_data) };
+    assert!(r.rolled.is_none(), "an outcome played twice");
+    r.rolled = Some(mv as usize);
+    r.made += 1;
+}
+unsafe extern "C" fn roll_unmake(user_data: *mut c_void, mv: u32) {
+    let r = unsafe { roll(user_data) };
+    assert_eq!(r.rolled, Some(mv as usize), "an outcome taken back that was not played");
+    r.rolled = None;
+}
+unsafe extern "C" fn roll_eval(user_data: *mut c_void, _: i32, _: u32, _: u32) -> i32 {
+    let v = unsafe { roll_eval_double(user_data, 0, 0, 0) };
+    // Saturating, NaN as 0: INT32_MIN and INT32_MAX come from the infinities.
+    v as i32
+}
+unsafe extern "C" fn roll_eval_double(user_data: *mut c_void, _: i32, _: u32, _: u32) -> f64 {
+    let r = unsafe { roll(user_data) };
+    r.rolled.map_or(0.0, |i| r.values[i])
+}
+unsafe extern "C" fn roll_key(user_data: *mut c_void) -> u64 {
+    unsafe { roll(user_data) }.rolled.map_or(0, |i| i as u64 + 1)
+}
+unsafe extern "C" fn roll_side(_: *mut c_void) -> i32 {
+    0
+}
+unsafe extern "C" fn roll_terminal(user_data: *mut c_void) -> bool {
+    unsafe { roll(user_data) }.rolled.is_some()
+}
+unsafe extern "C" fn roll_chance(user_data: *mut c_void) -> bool {
+    unsafe { roll(user_data) }.rolled.is_none()
+}
+unsafe extern "C" fn roll_outcomes(
+    user_data: *mut c_void,
+    out: *mut alphabeta_outcome,
+    capacity: i32,
+) -> i32 {
+    let r = unsafe { roll(user_data) };
+    for (i, &weight) in r.weights.iter().enumerate().take(capacity.max(0) as usize) {
+        unsafe { out.add(i).write(alphabeta_outcome { outcome: i as u32, weight }) };
+    }
+    r.weights.len() as i32
+}
+
+fn roll_table(r: &mut Roll) -> alphabeta_chance_game {
+    alphabeta_chance_game {
+        game: alphabeta_game {
+            user_data: (r as *mut Roll).cast(),
+            generate_moves: Some(roll_moves),
+            make_move: Some(roll_make),
+            unmake_move: Some(roll_unmake),
+            evaluate: Some(roll_eval),
+            evaluate_double: Some(roll_eval_double),
+            zobrist_key: Some(roll_key),
+            side_to_move: Some(roll_side),
+            is_terminal: Some(roll_terminal),
+            is_tactical: None,
+            generate_tactical_moves: None,
+            min_plies_to_win: None,
+            min_plies_to_loss: None,
+            clone_state: None,
+            free_state: None,
+            make_null_move: None,
+            unmake_null_move: None,
+            null_move_allowed: None,
+        },
+        is_chance_node: Some(roll_chance),
+        generate_outcomes: Some(roll_outcomes),
+        has_score_bound: false,
+        score_bound: 0,
+        score_bound_double: 0.0,
+    }
+}
+
+/// The largest valid double bound: `DBL_MAX / 2^26`.
+const MAX_DOUBLE_BOUND: f64 = f64::MAX / 67_108_864.0;
+
+/// A chance search of a roll with hostile scores, weights and bounds, over a table memory
+/// that earlier calls used: never `PANIC`, never `OK` with NaN, and the value of plain
+/// expectimax (the weighted fold in the game's order) whenever the search answers `OK` with
+/// every score within the bound.
+fn chance(bytes: &mut Bytes<'_>, table: &mut [u128]) {
+    let outcomes = 1 + bytes.below(4);
+    let weights: Vec<u32> = (0..outcomes)
+        .map(|_| match bytes.byte() % 4 {
+            0 => 1,
+            1 => 2,
+            2 => u32::from(bytes.byte()),
+            _ => 1 << 22,
+        })
+        .collect();
+    let values: Vec<f64> = (0..outcomes).map(|_| bytes.pick(&CHANCE_VALUES)).collect();
+    let mut r = Roll { weights: weights.clone(), values: values.clone(), rolled: None, made: 0 };
+    let mut game = roll_table(&mut r);
+    let double = bytes.bit();
+    game.has_score_bound = bytes.bit();
+    let bound = bytes.pick(&CHANCE_BOUNDS);
+    game.score_bound_double = bound;
+    game.score_bound =
+        if bound.is_nan() { -1 } else { bound.clamp(-1.0, f64::from(i32::MAX)) as i32 };
+    let mut config = alphabeta_chance_config_default();
+    config.star1 = bytes.bit();
+    config.star2 = bytes.bit();
+    if double {
+        config.search.score_type = ALPHABETA_SCORE_DOUBLE;
+    }
+    let limits = alphabeta_limits_depth(1 + bytes.below(3) as u32);
+    let with_table = bytes.bit();
+    let (memory, size) = if with_table {
+        (table.as_mut_ptr().cast::<c_void>(), std::mem::size_of_val(table))
+    } else {
+        (null_mut(), 0)
+    };
+    let mut result = alphabeta_chance_result::default();
+    let mut pv = [0u32; 4];
+    let status = unsafe {
+        alphabeta_chance_search(
+            &game,
+            &config,
+            &limits,
+            memory,
+            size,
+            &mut result,
+            pv.as_mut_ptr(),
+            4,
+        )
+    };
+    check_status(
+        status,
+        &[
+            ALPHABETA_OK,
+            ALPHABETA_ERROR_INVALID_BOUNDS,
+            ALPHABETA_ERROR_BOUND_REQUIRED,
+            ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS,
+            ALPHABETA_ERROR_TOTAL_WEIGHT_TOO_LARGE,
+            ALPHABETA_ERROR_NAN_SCORE,
+            ALPHABETA_ERROR_SCORE_OUT_OF_RANGE,
+            ALPHABETA_ERROR_MEAN_OVERFLOW,
+        ],
+    );
+    assert_eq!(r.rolled, None, "the game is back at its root");
+    let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
+    if !double {
+        if status == ALPHABETA_OK && game.has_score_bound {
+            assert!(result.search.score.unsigned_abs() <= game.score_bound.unsigned_abs());
+        }
+        return;
+    }
+    let star = config.star1 || config.star2;
+    let valid_bound = bound >= 0.0 && bound <= MAX_DOUBLE_BOUND;
+    if game.has_score_bound && !valid_bound {
+        assert_eq!(status, ALPHABETA_ERROR_INVALID_BOUNDS, "bound {bound:e}");
+        return;
+    }
+    if !game.has_score_bound && star {
+        assert_eq!(status, ALPHABETA_ERROR_BOUND_REQUIRED);
+        return;
+    }
+    if total > (1 << 24) {
+        assert_eq!(status, ALPHABETA_ERROR_TOTAL_WEIGHT_TOO_LARGE);
+        return;
+    }
+    if status == ALPHABETA_OK {
+        assert!(!result.search.score_double.is_nan(), "OK with NaN");
+    }
+    if values.iter().any(|v| v.is_nan()) {
+        // Found (NaN) unless a cut came first.
+        assert!(matches!(status, ALPHABETA_OK | ALPHABETA_ERROR_NAN_SCORE), "{status:?}");
+        return;
+    }
+    if game.has_score_bound {
+        if values.iter().any(|v| v.abs() > bound) {
+            assert!(
+                matches!(status, ALPHABETA_OK | ALPHABETA_ERROR_SCORE_OUT_OF_BOUNDS),
+                "{status:?}"
+            );
+            return;
+        }
+    }
+    let sum = weights.iter().zip(&values).fold(0.0, |sum, (&w, &v)| sum + f64::from(w) * v);
+    let mean = sum / total as f64;
+    let infinite = values.iter().any(|v| v.is_infinite());
+    if mean.is_nan() || (mean.is_infinite() && !infinite) {
+        assert_eq!(status, ALPHABETA_ERROR_MEAN_OVERFLOW, "mean {mean} of {values:?}");
+        return;
+    }
+    assert_eq!(status, ALPHABETA_OK, "{values:?} {weights:?}");
+    assert_eq!(result.search.score_double, mean, "{values:?} {weights:?} star {star}");
+    assert!(result.search.exact);
+}
+
+/// Nim with a heap of `heap`: take 1 or 2, whoever cannot move has lost, and the side to
+/// move at the end scores `-loss` (a tiny number, a plain value).
+#[derive(Clone)]
+struct Nim {
+    heap: u32,
+    moves: u32,
+    loss: f64,
+}
+
+unsafe fn nim<'a>(user_data: *mut c_void) -> &'a mut Nim {
+    unsafe { &mut *user_data.cast::<Nim>() }
+}
+unsafe extern "C" fn nim_moves(user_data: *mut c_void, moves: *mut u32, capacity: i32) -> i32 {
+    let n = unsafe { nim(user_data) }.heap.min(2);
+    for take in 1..=n.min(capacity.max(0) as u32) {
+        unsafe { moves.add(take as usize - 1).write(take) };
+    }
+    n as i32
+}
+unsafe extern "C" fn nim_make(user_data: *mut c_void, take: u32) {
+    let g = unsafe { nim(user_data) };
+    g.heap -= take;
+    g.moves += 1;
+}
+unsafe extern "C" fn nim_unmake(user_data: *mut c_void, take: u32) {
+    let g = unsafe { nim(user_data) };
+    g.heap += take;
+    g.moves -= 1;
+}
+unsafe extern "C" fn nim_eval(user_data: *mut c_void, _: i32, _: u32, _: u32) -> i32 {
+    if unsafe { nim(user_data) }.heap == 0 {
+        -1
+    } else {
+        0
+    }
+}
+unsafe extern "C" fn nim_eval_double(user_data: *mut c_void, _: i32, _: u32, _: u32) -> f64 {
+    let g = unsafe { nim(user_data) };
+    if g.heap == 0 {
+        -g.loss
+    } else {
+        0.0
+    }
+}
+unsafe extern "C" fn nim_key(user_data: *mut c_void) -> u64 {
+    let g = unsafe { nim(user_data) };
+    u64::from(g.heap) | u64::from(g.moves % 2) << 8
+}
+unsafe extern "C" fn nim_side(user_data: *mut c_void) -> i32 {
+    (unsafe { nim(user_data) }.moves % 2) as i32
+}
+unsafe extern "C" fn nim_terminal(user_data: *mut c_void) -> bool {
+    unsafe { nim(user_data) }.heap == 0
+}
+unsafe extern "C" fn nim_clone(user_data: *mut c_void) -> *mut c_void {
+    Box::into_raw(Box::new(unsafe { nim(user_data) }.clone())).cast()
+}
+unsafe extern "C" fn nim_free(user_data: *mut c_void) {
+    drop(unsafe { Box::from_raw(user_data.cast::<Nim>()) });
+}
+
+/// A Monte Carlo engine with hostile threads, arenas and budgets searching Nim with tiny
+/// terminal scores: an arena below 2 nodes a thread is refused when the engine is made, a
+/// search never runs more iterations than its budget, and what MCTS-Solver proves is Nim's
+/// truth (a heap that is a multiple of 3 is lost, any other won by taking the rest modulo 3).
+fn mcts(bytes: &mut Bytes<'_>) {
+    let mut config = alphabeta_mcts_config_default();
+    config.score_type = if bytes.bit() { ALPHABETA_SCORE_DOUBLE } else { ALPHABETA_SCORE_INT32 };
+    config.leaf =
+        if bytes.bit() { ALPHABETA_MCTS_LEAF_EVALUATOR } else { ALPHABETA_MCTS_LEAF_PLAYOUT };
+    config.threads = bytes.pick(&[1, 2, 3, 4, 0, 7]);
+    config.scheme =
+        if bytes.bit() { ALPHABETA_MCTS_ROOT_PARALLEL } else { ALPHABETA_MCTS_TREE_PARALLEL };
+    config.eval_scale = bytes.pick(&[100.0, 1e30, 1e-30, 1.0]);
+    config.seed = u64::from(bytes.byte());
+    let arena = bytes.pick(&[1usize, 2, 3, 4, 5, 7, 9, 13, 40, 1000]);
+    let budget = bytes.pick(&[0u64, 1, 2, 3, 5, 6, 50, 400]);
+    let heap = 1 + bytes.below(8) as u32;
+    let loss = bytes.pick(&[1e-20, 1e-44, 5e-324, 1e-300, 0.5, 1.0]);
+    let threads = match config.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n as usize,
+    };
+    let mut engine = null_mut();
+    let status = unsafe { alphabeta_mcts_new(&config, arena, &mut engine) };
+    let root_split = config.scheme == ALPHABETA_MCTS_ROOT_PARALLEL && threads > 1;
+    let expected = if arena < 2 {
+        ALPHABETA_ERROR_ARENA_MEMORY
+    } else if root_split && arena / threads < 2 {
+        ALPHABETA_ERROR_ARENA_PER_THREAD
+    } else {
+        ALPHABETA_OK
+    };
+    check_status(status, &[expected]);
+    if status != ALPHABETA_OK {
+        assert!(engine.is_null());
+        return;
+    }
+    let mut g = Nim { heap, moves: 0, loss };
+    let game = alphabeta_game {
+        user_data: (&mut g as *mut Nim).cast(),
+        generate_moves: Some(nim_moves),
+        make_move: Some(nim_make),
+        unmake_move: Some(nim_unmake),
+        evaluate: Some(nim_eval),
+        evaluate_double: Some(nim_eval_double),
+        zobrist_key: Some(nim_key),
+        side_to_move: Some(nim_side),
+        is_terminal: Some(nim_terminal),
+        is_tactical: None,
+        generate_tactical_moves: None,
+        min_plies_to_win: None,
+        min_plies_to_loss: None,
+        clone_state: Some(nim_clone),
+        free_state: Some(nim_free),
+        make_null_move: None,
+        unmake_null_move: None,
+        null_move_allowed: None,
+    };
+    let limits = alphabeta_mcts_limits_iterations(budget);
+    let mut result: alphabeta_mcts_result = unsafe { std::mem::zeroed() };
+    let status = unsafe {
+        alphabeta_mcts_search(engine, &game, &limits, &mut result, null_mut(), 0, null_mut(), 0)
+    };
+    unsafe { alphabeta_engine_free(engine) };
+    check_status(
+        status,
+        &[ALPHABETA_OK, ALPHABETA_ERROR_ARENA_MEMORY, ALPHABETA_ERROR_ARENA_PER_THREAD],
+    );
+    assert_eq!((g.heap, g.moves), (heap, 0), "the game is back at its root");
+    if status == ALPHABETA_ERROR_ARENA_PER_THREAD {
+        assert!(root_split, "a per-thread arena error without root parallelism");
+    }
+    if status != ALPHABETA_OK {
+        return;
+    }
+    assert!(result.iterations <= budget, "{} iterations, budget {budget}", result.iterations);
+    if result.proven {
+        let won = heap % 3 != 0;
+        assert_eq!(result.outcome, if won { 1 } else { -1 }, "heap {heap}, loss {loss:e}");
+        if won {
+            assert!(result.has_best_move && result.best_move == heap % 3, "heap {heap}");
+        }
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let mut bytes = Bytes(data);
     let main = GameDef::decode(&mut bytes, 0);
@@ -1241,11 +1620,13 @@ fuzz_target!(|data: &[u8]| {
         engines: Vec::new(),
         fake: (unsafe { alloc_zeroed(fake_layout) }, fake_layout),
     };
+    // The table memory of the chance searches, shared by all of them (16-byte aligned).
+    let mut chance_table = vec![0u128; 64];
     for _ in 0..MAX_CALLS {
         if bytes.is_empty() {
             break;
         }
-        match bytes.byte() % 8 {
+        match bytes.byte() % 10 {
             0 | 1 => {
                 if run.engines.len() < 2 {
                     if let Some(engine) = new_engine(&mut bytes) {
@@ -1256,6 +1637,8 @@ fuzz_target!(|data: &[u8]| {
             2..=4 => run.search(&mut bytes),
             5 => run.window(&mut bytes),
             6 => run.simple(&mut bytes),
+            8 => chance(&mut bytes, &mut chance_table),
+            9 => mcts(&mut bytes),
             _ => {
                 if !run.engines.is_empty() {
                     let i = bytes.below(run.engines.len());

@@ -21,8 +21,8 @@
 use std::collections::HashMap;
 
 use alphabeta::search::TtCutoffs;
-use alphabeta::tt::{Table, TranspositionTable};
 use alphabeta::tt::Bound;
+use alphabeta::tt::{Table, TranspositionTable};
 use alphabeta::{
     Algorithm, Config, Engine, EvalContext, Evaluator, Game, Limits, MoveList, RootSearch, Score,
     SearchError,
@@ -597,7 +597,11 @@ fn check_mtdf_and_analysis<S: Scores>(
     let mut walk = Walk { def, path: vec![0] };
     let result = engine.mtdf(&mut walk, depth, guess).unwrap();
     assert_eq!(walk.path, [0]);
-    assert_eq!(result.score, def.negamax::<S>(0, 0, depth, memo), "mtdf depth {depth} guess {guess:?}");
+    assert_eq!(
+        result.score,
+        def.negamax::<S>(0, 0, depth, memo),
+        "mtdf depth {depth} guess {guess:?}"
+    );
     table.clear();
     let analysis = engine.analyze(&mut walk, &Limits::depth(depth), usize::MAX).unwrap();
     assert_eq!(walk.path, [0]);

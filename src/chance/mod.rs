@@ -282,13 +282,23 @@ pub enum ChanceError {
         /// Plies from the root.
         ply: u32,
     },
-    /// The evaluator's [`ChanceEvaluator::score_bound`] is negative, NaN or infinite.
+    /// The evaluator's [`ChanceEvaluator::score_bound`] is negative, NaN, or above
+    /// [`ChanceScore::MAX_BOUND`] (infinite, or so large that weighted sums of scores within
+    /// it would overflow).
     InvalidBound,
     /// Star1 or Star2 is on, and the evaluator declares no bound.
     BoundRequired,
     /// The evaluator returned a score beyond its declared bound.
     ScoreOutOfBounds {
         /// Plies from the root.
+        ply: u32,
+    },
+    /// Without a declared bound, the weighted mean of a chance node's outcomes has no finite
+    /// or no defined value in the score type: outcomes scoring `+INFINITY` and `-INFINITY`
+    /// (their mean is NaN), or finite `f64` scores whose weighted sum overflows. Declare a
+    /// bound (at most [`ChanceScore::MAX_BOUND`]) to have every score checked at the leaves.
+    MeanOverflow {
+        /// Plies from the root of the chance node.
         ply: u32,
     },
 }
@@ -307,7 +317,9 @@ impl fmt::Display for ChanceError {
                  {MAX_TOTAL_WEIGHT}"
             ),
             Self::InvalidBound => f.write_str(
-                "the evaluator's score bound must be a finite number at least 0 (not NaN)",
+                "the evaluator's score bound must be a number from 0 to ChanceScore::MAX_BOUND \
+                 (i32::MAX - 1, f32::MAX, or f64::MAX / 2^26 = 2.68e300), not NaN: weighted \
+                 sums of scores within a larger one can overflow",
             ),
             Self::BoundRequired => f.write_str(
                 "Star1 and Star2 need the evaluator's score bound (ChanceEvaluator::score_bound); \
@@ -316,6 +328,12 @@ impl fmt::Display for ChanceError {
             Self::ScoreOutOfBounds { ply } => {
                 write!(f, "the evaluator returned a score beyond its declared bound at ply {ply}")
             }
+            Self::MeanOverflow { ply } => write!(
+                f,
+                "the weighted mean of the outcomes of a chance node at ply {ply} overflows: \
+                 they score +infinity and -infinity, or their weighted sum is beyond the \
+                 score type's range; declare a score bound (at most ChanceScore::MAX_BOUND)"
+            ),
         }
     }
 }
@@ -444,7 +462,8 @@ where
     /// [`ChanceError::InvalidBound`], [`ChanceError::BoundRequired`] before searching; the
     /// game's [`ChanceError::NoOutcomes`], [`ChanceError::ZeroWeight`],
     /// [`ChanceError::TotalWeightTooLarge`]; the evaluator's
-    /// [`ChanceError::ScoreOutOfBounds`]; and [`ChanceError::Search`] for the errors of
+    /// [`ChanceError::ScoreOutOfBounds`]; [`ChanceError::MeanOverflow`] (no bound declared);
+    /// and [`ChanceError::Search`] for the errors of
     /// [`Engine::search`] (limits, overflowing move or outcome lists, NaN, a score beyond
     /// `±INFINITY` without a declared bound).
     pub fn search(
@@ -544,7 +563,7 @@ where
     /// The state of one call: the options, and the declared bound, checked.
     fn state(&self) -> Result<ChanceState<E::Score>, ChanceError> {
         let bound = match self.engine.evaluator().score_bound() {
-            Some(bound) if bound >= E::Score::ZERO && bound < E::Score::INFINITY => Some(bound),
+            Some(bound) if bound >= E::Score::ZERO && bound <= E::Score::MAX_BOUND => Some(bound),
             Some(_) => return Err(ChanceError::InvalidBound),
             None if self.star1 || self.star2 => return Err(ChanceError::BoundRequired),
             None => None,

@@ -444,6 +444,7 @@ where
             // Plain expectimax: every outcome with the full window, in the game's order.
             let infinity = E::Score::INFINITY;
             let mut sum = E::Score::EMPTY_SUM;
+            let mut infinite = false;
             for (index, outcome) in outcomes.iter().enumerate() {
                 let score = self.outcome_score(
                     ctx, state, game, side, outcome, depth, ply, -infinity, infinity,
@@ -451,9 +452,16 @@ where
                 if index == heaviest {
                     set_line(&mut self.pv, ply as usize, outcome.outcome);
                 }
+                infinite |= score.to_f64().is_infinite();
                 sum = E::Score::add_weighted(sum, outcome.weight, score);
             }
             let value = state.clamp(E::Score::mean(sum, total));
+            // Without a bound (with one, no sum can overflow): +infinity and -infinity make
+            // NaN, and finite f64 scores can sum to an infinity that is not their mean.
+            let mean = value.to_f64();
+            if mean.is_nan() || (mean.is_infinite() && !infinite) {
+                return Err(state.fail(ChanceError::MeanOverflow { ply }));
+            }
             return self.chance_result(ctx, key, depth, value, -infinity, infinity);
         };
 

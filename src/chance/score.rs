@@ -22,6 +22,13 @@ pub trait ChanceScore: Score + sealed::Sealed {
     type Sum: Copy + PartialOrd + core::fmt::Debug;
     /// The empty sum.
     const EMPTY_SUM: Self::Sum;
+    /// The largest score bound an evaluator may declare
+    /// ([`ChanceEvaluator::score_bound`](super::ChanceEvaluator::score_bound)): every
+    /// weighted sum of scores within it, and every sum Star1 and Star2 form from them, stays
+    /// finite. `i32::MAX - 1` (`i32::MAX` is the infinity of `i32` scores); `f32::MAX` (the
+    /// sums are `f64`); `f64::MAX / 2^26`, about `2.68e300`, for `f64` (weights total at most
+    /// 2^24, and Star1's sums add and take away one more weighted bound).
+    const MAX_BOUND: Self;
 
     /// `sum + weight * score`, in the sum's arithmetic.
     fn add_weighted(sum: Self::Sum, weight: u32, score: Self) -> Self::Sum;
@@ -55,6 +62,7 @@ mod sealed {
 impl ChanceScore for i32 {
     type Sum = i64;
     const EMPTY_SUM: i64 = 0;
+    const MAX_BOUND: i32 = i32::MAX - 1;
 
     #[inline]
     fn add_weighted(sum: i64, weight: u32, score: i32) -> i64 {
@@ -101,6 +109,7 @@ fn clamp_i32(x: i64) -> i32 {
 impl ChanceScore for f32 {
     type Sum = f64;
     const EMPTY_SUM: f64 = 0.0;
+    const MAX_BOUND: f32 = f32::MAX;
 
     #[inline]
     fn add_weighted(sum: f64, weight: u32, score: f32) -> f64 {
@@ -131,6 +140,7 @@ impl ChanceScore for f32 {
 impl ChanceScore for f64 {
     type Sum = f64;
     const EMPTY_SUM: f64 = 0.0;
+    const MAX_BOUND: f64 = f64::MAX / 67_108_864.0; // 2^26: exact
 
     #[inline]
     fn add_weighted(sum: f64, weight: u32, score: f64) -> f64 {

@@ -634,6 +634,13 @@ impl Game for Connect4Solver {
         *self = before;
     }
 
+    #[inline(always)]
+    fn copy_make(&self, col: u8) -> Option<Connect4Solver> {
+        let mut child = *self;
+        child.make_move(col);
+        Some(child)
+    }
+
     fn is_terminal(&self) -> bool {
         // With two cells left, no immediate win and a non-losing move, the game is drawn.
         self.won || self.can_win_next || self.non_losing == 0 || self.position.moves >= CELLS - 2
@@ -732,12 +739,14 @@ fn engine_threshold(s: i32, n: u32) -> i32 {
 }
 
 /// Solves `position` exactly with Pons' null-window driver: a binary search over the score
-/// range where each step asks "is the score above `med`?" with one null-window search of
-/// `engine` ([`Engine::search_window`](crate::Engine::search_window)). Use an engine with a
-/// transposition table: the repeated searches share it.
+/// range where each step asks "is the score above `med`?" with one test of the exact solver
+/// ([`Engine::solve_window`](crate::Engine::solve_window): no depth, no iterative deepening),
+/// probing Pons' scores in his order. Use an engine with a transposition table: the repeated
+/// tests share it. ([`Engine::solve`](crate::Engine::solve) runs the same driver over the
+/// engine's scores, for any game.)
 ///
 /// # Errors
-/// Only those of [`Engine::search_window`](crate::Engine::search_window), which a correct
+/// Only those of [`Engine::solve_window`](crate::Engine::solve_window), which a correct
 /// engine (`MAX_MOVES >= 7`, `MAX_PLY >= 42`) never returns.
 pub fn solve<T, O>(
     engine: &mut crate::Engine<Connect4Solver, SolverEval, 7, 42, T, O>,
@@ -780,10 +789,9 @@ where
 {
     let n = position.moves_played();
     let mut game = Connect4Solver::new(position);
-    let depth = position.remaining_cells();
     let mut solution = Solution { score: 0, best_move: None, nodes: 0, searches: 0 };
-    if game.is_terminal() || depth == 0 {
-        let result = engine.search_window(&mut game, depth, -i32::MAX, i32::MAX)?;
+    if game.is_terminal() {
+        let result = engine.solve_window(&mut game, -i32::MAX, i32::MAX)?;
         solution.score = pons_score(result.score, n);
         solution.best_move = decided_move(&position);
         solution.nodes = result.nodes;
@@ -804,7 +812,7 @@ where
             med = max / 2;
         }
         let beta = engine_threshold(med + 1, n);
-        let result = engine.search_window(&mut game, depth, beta - 1, beta)?;
+        let result = engine.solve_window(&mut game, beta - 1, beta)?;
         solution.nodes += result.nodes;
         solution.searches += 1;
         if result.score >= beta {

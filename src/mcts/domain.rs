@@ -93,11 +93,18 @@ pub(crate) fn reward<S: Score>(score: S, mate_scores: bool, scale: f32) -> f32 {
             None => {}
         }
     }
-    let s = score.to_f64() as f32;
+    // In f64: no f64 score overflows `|s| + scale`, and a tiny one keeps its size.
+    let s = score.to_f64();
     if s.is_infinite() {
         return if s > 0.0 { 1.0 } else { -1.0 };
     }
-    s / (s.abs() + scale)
+    let r = (s / (s.abs() + f64::from(scale))) as f32;
+    if r == 0.0 && s != 0.0 {
+        // Too small for an f32: the smallest reward of the score's sign, which the solver
+        // reads as the result (a terminal score's sign is its result, whatever its size).
+        return if s > 0.0 { f32::from_bits(1) } else { -f32::from_bits(1) };
+    }
+    r
 }
 
 /// A score the evaluator may return at `ply`, or its error.
@@ -262,5 +269,13 @@ mod tests {
         assert!(reward(999_000, false, 100.0) < 1.0);
         assert_eq!(reward(f64::INFINITY, false, 100.0), 1.0);
         assert_eq!(reward(-f64::INFINITY, false, 100.0), -1.0);
+        // Tiny scores keep their sign (the solver's result), however large the scale.
+        let tiny = f32::from_bits(1);
+        assert_eq!(reward(-1e-20f64, false, 1e30), -tiny);
+        assert_eq!(reward(-1e-44f64, false, 100.0), -tiny);
+        assert_eq!(reward(5e-324f64, false, 100.0), tiny);
+        assert_eq!(reward(1e-30f64, false, 1.0), 1e-30);
+        assert_eq!(reward(0.0f64, false, 1e30), 0.0);
+        assert_eq!(reward(f64::MAX, false, 100.0), 1.0);
     }
 }

@@ -341,11 +341,15 @@ where
     /// [`Mcts::search`] on [`MctsConfig::threads`] threads (`std`), each on its own copy of
     /// `game`, shared as [`MctsConfig::scheme`] says (see [`MctsScheme`]); one thread is the
     /// sequential search. With root parallelism (the default) each thread grows a tree in its
-    /// share of the arena and the iteration budget is shared out, so results differ from the
-    /// sequential search's; the tree is not kept between searches.
+    /// share of the arena (its nodes divided by the threads) and the iteration budget is
+    /// shared out (a budget below the thread count runs on that many threads, one iteration
+    /// each), so results differ from the sequential search's; the tree is not kept between
+    /// searches.
     ///
     /// # Errors
-    /// As [`Mcts::search`], and [`MctsError::Threads`] when a thread cannot be started.
+    /// As [`Mcts::search`]; [`MctsError::ArenaShareTooSmall`] when root parallelism's share
+    /// of the arena cannot hold the root and its children; and [`MctsError::Threads`] when a
+    /// thread cannot be started.
     #[cfg(feature = "std")]
     pub fn search_parallel(
         &mut self,
@@ -470,7 +474,8 @@ where
     /// [`Mcts::search_parallel`].
     ///
     /// # Errors
-    /// As [`MultiMcts::search`], and [`MctsError::Threads`] when a thread cannot be started.
+    /// As [`MultiMcts::search`], [`MctsError::ArenaShareTooSmall`], and
+    /// [`MctsError::Threads`] when a thread cannot be started.
     #[cfg(feature = "std")]
     pub fn search_parallel(
         &mut self,

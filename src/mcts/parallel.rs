@@ -100,7 +100,12 @@ impl<A> Core<A> {
         D: Domain<Move = M> + Send,
     {
         let start = limits.clock.map_or(0, |clock| clock.now_micros());
-        let threads = domains.len().max(1);
+        let budget = limits.max_iterations.unwrap_or(u64::MAX);
+        // A budget below the thread count runs on as many threads as it has iterations (one
+        // each; a budget of 0 on one thread, which runs none): a thread never runs more than
+        // its share, and the budget is spent exactly.
+        let threads =
+            domains.len().max(1).min(usize::try_from(budget.max(1)).unwrap_or(usize::MAX));
         let config = self.config;
         // Root parallelism keeps no tree: each search cuts the arena afresh.
         self.used = 0;
@@ -108,10 +113,10 @@ impl<A> Core<A> {
         let nodes = self.arena.as_mut();
         let len = nodes.len().min(MAX_ARENA_NODES);
         let share = (len / threads).max(1);
-        let budget = limits.max_iterations.unwrap_or(u64::MAX);
         let abort = AtomicBool::new(false);
         let mut bodies = Vec::with_capacity(threads);
-        for (thread, (chunk, mut domain)) in nodes[..len].chunks_mut(share).zip(domains).enumerate()
+        for (thread, (chunk, mut domain)) in
+            nodes[..len].chunks_mut(share).zip(domains.into_iter().take(threads)).enumerate()
         {
             let abort = &abort;
             let iterations = if budget == u64::MAX {
@@ -121,7 +126,7 @@ impl<A> Core<A> {
             };
             bodies.push(move || {
                 let seed = seed_for(config.seed, thread);
-                let mut run = Run::new(limits, config, seed, start, iterations.max(1));
+                let mut run = Run::new(limits, config, seed, start, iterations);
                 run.abort = Some(abort);
                 let mut tree = Tree::new(chunk, 0);
                 tree.clear();
@@ -144,8 +149,8 @@ impl<A> Core<A> {
             });
         }
         let outcomes = run_threads(bodies, &abort).map_err(|error| match error {
-            MctsError::ArenaTooSmall { needed, .. } => {
-                MctsError::ArenaTooSmall { capacity: len, needed: needed * threads }
+            MctsError::ArenaTooSmall { needed, .. } if threads > 1 => {
+                MctsError::ArenaShareTooSmall { capacity: len, threads, needed }
             }
             error => error,
         })?;

@@ -117,6 +117,17 @@ pub enum MctsError {
         /// The nodes the root and its children need.
         needed: usize,
     },
+    /// Root parallelism gives each thread its own tree in `capacity / threads` nodes of the
+    /// arena, and that share cannot hold the root and its children (`needed` nodes): a larger
+    /// arena, fewer threads or tree parallelism (one shared tree) searches this position.
+    ArenaShareTooSmall {
+        /// The arena's nodes.
+        capacity: usize,
+        /// The threads sharing it.
+        threads: usize,
+        /// The nodes one thread's tree needs for the root and its children.
+        needed: usize,
+    },
     /// A configuration field is out of its range (see [`MctsConfig`]).
     InvalidConfig {
         /// The field's name.
@@ -150,6 +161,14 @@ impl fmt::Display for MctsError {
             Self::ArenaTooSmall { capacity, needed } => write!(
                 f,
                 "the arena holds {capacity} nodes; the root and its children need {needed}"
+            ),
+            Self::ArenaShareTooSmall { capacity, threads, needed } => write!(
+                f,
+                "root parallelism gives each of {threads} threads {} of the arena's {capacity} \
+                 nodes; the root and its children need {needed} per thread (give at least {} \
+                 nodes, fewer threads, or tree parallelism)",
+                capacity / threads.max(1),
+                needed.saturating_mul(threads)
             ),
             Self::InvalidConfig { field } => {
                 write!(f, "the Monte Carlo configuration's {field} is out of its range")

@@ -58,6 +58,7 @@
 //! | `config.rs` | [`Config`], [`Algorithm`], [`TtCutoffs`], [`ParallelScheme`], [`RootSearch`], [`NullMoveReduction`], [`Strength`] |
 //! | `result.rs` | [`SearchResult`], [`SearchStats`], [`IterationInfo`], [`WindowResult`] |
 //! | `root.rs` | iterative deepening, the root iteration, the choice of the compiled node loop |
+//! | `solve.rs` | exact solving ([`Engine::solve`]): null-window tests over the score range, its own node loop |
 //! | `driver.rs` | the root search of each iteration: the full window, aspiration windows, MTD(f) |
 //! | `analysis.rs` | [`Analysis`]: every root move's score, multi-PV, and the strength levels |
 //! | `null_move.rs` | null-move pruning |
@@ -78,6 +79,7 @@ mod null_move;
 mod quiescence;
 mod result;
 mod root;
+mod solve;
 mod table;
 mod trace;
 mod window;
@@ -93,6 +95,7 @@ pub use config::{
 pub(crate) use context::{Context, Halt, Links};
 pub(crate) use node::Node;
 pub use result::{IterationInfo, SearchResult, SearchStats, WindowResult};
+pub use solve::Solution;
 
 use crate::clock::Limits;
 use crate::error::SearchError;

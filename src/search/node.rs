@@ -82,7 +82,10 @@ where
     /// A `Result` as a bare score of the node loop: the score, or a meaningless one with the
     /// halt left in the context.
     #[inline(always)]
-    fn bare(result: Result<E::Score, Halt>, ctx: &mut Context<'_, '_, G::Player>) -> E::Score {
+    pub(super) fn bare(
+        result: Result<E::Score, Halt>,
+        ctx: &mut Context<'_, '_, G::Player>,
+    ) -> E::Score {
         match result {
             Ok(score) => score,
             Err(halt) => {
