@@ -333,7 +333,7 @@ static void test_version_and_messages(void) {
     CHECK(strcmp(text, ALPHABETA_VERSION_STRING) == 0);
 
     /* Every status has its own message; anything else is "unknown status". */
-    for (s = ALPHABETA_OK; s <= ALPHABETA_ERROR_ARENA_PER_THREAD; s++) {
+    for (s = ALPHABETA_OK; s <= ALPHABETA_ERROR_INCONSISTENT_KEY; s++) {
         const char *m = alphabeta_status_message((alphabeta_status)s);
         CHECK(m != NULL && m[0] != '\0' && strcmp(m, "unknown status") != 0);
         for (t = 0; t < s && m != NULL; t++) {
@@ -369,8 +369,9 @@ static void test_version_and_messages(void) {
           ALPHABETA_ERROR_WRONG_ENGINE == 33 && ALPHABETA_ERROR_ARENA_MEMORY == 34 &&
           ALPHABETA_ERROR_NO_BUDGET == 35 && ALPHABETA_ERROR_CHILDREN_TRUNCATED == 36 &&
           ALPHABETA_ERROR_MOVES_TRUNCATED == 37 && ALPHABETA_ERROR_ZERO_LINES == 38 &&
-          ALPHABETA_ERROR_MEAN_OVERFLOW == 39 && ALPHABETA_ERROR_ARENA_PER_THREAD == 40);
-    CHECK(strcmp(alphabeta_status_message((alphabeta_status)41), "unknown status") == 0);
+          ALPHABETA_ERROR_MEAN_OVERFLOW == 39 && ALPHABETA_ERROR_ARENA_PER_THREAD == 40 &&
+          ALPHABETA_ERROR_INCONSISTENT_KEY == 41);
+    CHECK(strcmp(alphabeta_status_message((alphabeta_status)42), "unknown status") == 0);
 }
 
 static void test_defaults_and_capacities(void) {
@@ -524,6 +525,23 @@ static void test_engine_init(void) {
     bad = alphabeta_config_default();
     bad.threads = 2;
     CHECK_STATUS(alphabeta_engine_init(memory, size, &bad, NULL, 0, &out), ALPHABETA_ERROR_UNSUPPORTED);
+    /* The detail names the field, its value and the way out. */
+    CHECK(strstr(alphabeta_last_error_detail(), "config.threads must be 1 for alphabeta_engine_init") != NULL);
+    CHECK(strstr(alphabeta_last_error_detail(), "alphabeta_engine_new") != NULL);
+    CHECK(strstr(alphabeta_last_error_detail(), "(it is 2)") != NULL);
+    bad = alphabeta_config_default();
+    bad.root_search = 7;
+    CHECK_STATUS(alphabeta_engine_init(memory, size, &bad, NULL, 0, &out), ALPHABETA_ERROR_BAD_CONFIG);
+    CHECK(strncmp(alphabeta_last_error_detail(), "config.root_search must be", 26) == 0);
+    /* A success leaves the detail as it was. */
+    {
+        alphabeta_engine *fine = NULL;
+        CHECK_STATUS(alphabeta_engine_init(memory, size, NULL, NULL, 0, &fine), ALPHABETA_OK);
+        CHECK(strncmp(alphabeta_last_error_detail(), "config.root_search must be", 26) == 0);
+        alphabeta_engine_free(fine);
+    }
+    bad = alphabeta_config_default();
+    bad.threads = 2;
     bad.threads = 0;
     CHECK_STATUS(alphabeta_engine_init(memory, size, &bad, NULL, 0, &out), ALPHABETA_ERROR_UNSUPPORTED);
     CHECK(out == sentinel);
@@ -656,6 +674,11 @@ static void test_null_callbacks(void) {
         default: t.is_terminal = NULL; break;
         }
         CHECK_STATUS(alphabeta_search(engine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
+        /* The detail names the callback. */
+        CHECK(strncmp(alphabeta_last_error_detail(), "game->", 6) == 0);
+        CHECK(strstr(alphabeta_last_error_detail(), which == 0 ? "generate_moves" : which == 1 ? "make_move" :
+                     which == 2 ? "unmake_move" : which == 3 ? "zobrist_key" : which == 4 ? "side_to_move" :
+                     "is_terminal") != NULL);
         CHECK_STATUS(alphabeta_search(dengine, &t, &limits, &r, NULL, 0), ALPHABETA_ERROR_NULL_CALLBACK);
         CHECK_STATUS(alphabeta_search_window(engine, &t, 3, -5, 5, &w), ALPHABETA_ERROR_NULL_CALLBACK);
         CHECK_STATUS(alphabeta_search_window_double(dengine, &t, 3, -5, 5, &w), ALPHABETA_ERROR_NULL_CALLBACK);

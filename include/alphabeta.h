@@ -365,7 +365,9 @@ enum alphabeta_status
    */
   ALPHABETA_ERROR_PANIC = 17,
   /**
-   * The call needs the standard library (`alphabeta_engine_new` in a `no_std` build).
+   * The call is not available here: `alphabeta_engine_new` in a `no_std` build (it needs
+   * the standard library), or `alphabeta_engine_init` with `config.threads` other than 1
+   * (several threads need `alphabeta_engine_new`).
    */
   ALPHABETA_ERROR_UNSUPPORTED = 18,
   /**
@@ -477,6 +479,13 @@ enum alphabeta_status
    * a larger arena, fewer threads, or tree parallelism (one shared tree).
    */
   ALPHABETA_ERROR_ARENA_PER_THREAD = 40,
+  /**
+   * Checking mode (`alphabeta_config.check_table`) found a table entry that contradicts
+   * the game: the `zobrist_key` callback gives two different positions the same key (it
+   * misses part of the state, such as the score so far). `alphabeta_last_error_detail()`
+   * names the key.
+   */
+  ALPHABETA_ERROR_INCONSISTENT_KEY = 41,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -545,7 +554,13 @@ typedef struct {
    */
   double (*evaluate_double)(void *user_data, int32_t player, uint32_t ply, uint32_t depth_left);
   /**
-   * The 64-bit Zobrist key of the position, the side to move included.
+   * The 64-bit Zobrist key of the position. It must cover everything the value depends
+   * on: the side to move, and every other part of the state that changes what the rest of
+   * the game is worth. Classic mistakes: leaving out the score so far (captures, boxes,
+   * points), the repetition history, castling rights. Positions with equal keys are one
+   * position to the table, which then returns wrong values marked exact without a word;
+   * `alphabeta_config.check_table` catches it while you develop the game
+   * (`ALPHABETA_ERROR_INCONSISTENT_KEY`).
    */
   uint64_t (*zobrist_key)(void *user_data);
   /**
@@ -664,7 +679,12 @@ typedef struct {
    */
   uint32_t min_depth;
   /**
-   * The deepest iteration (1 to `alphabeta_max_ply()`).
+   * The deepest iteration (1 to `alphabeta_max_ply()`). To prove a game's value
+   * (`result.exact`), a depth of the plies left is enough only without late move
+   * reductions (`config.lmr = false`, and `quiescence = false`): with them (the default)
+   * late lines are searched shallower and stop short of the end, so give a larger depth
+   * (iterative deepening stops at the first exact iteration), or call `alphabeta_solve`,
+   * the exact solver, which needs no depth.
    */
   uint32_t max_depth;
   /**
@@ -756,7 +776,8 @@ typedef struct {
    */
   uint64_t nodes;
   /**
-   * Whether the score is the game's value (no horizon reached).
+   * Whether the score is the game's value (no horizon reached; see
+   * `alphabeta_limits.max_depth` for the depth this needs).
    */
   bool exact;
   /**
@@ -956,6 +977,16 @@ typedef struct {
    * The seed of the strength level's draws.
    */
   uint64_t strength_seed;
+  /**
+   * Checking mode, for a game under development: the search verifies, where it is cheap,
+   * what the transposition table returns against the game (a table move must be among the
+   * moves `generate_moves` writes there; a terminal position must evaluate to what the
+   * table holds for its key; a proven exact value must not be contradicted when the same
+   * key is searched again) and fails with `ALPHABETA_ERROR_INCONSISTENT_KEY`, the key in
+   * `alphabeta_last_error_detail()`, when they disagree: the `zobrist_key` callback then
+   * misses part of the state the value depends on. Default false.
+   */
+  bool check_table;
 } alphabeta_config;
 
 /**
@@ -1660,6 +1691,27 @@ alphabeta_status alphabeta_chance_search(const alphabeta_chance_game *game,
  * The default configuration (the Rust `Config::new()`, int32 scores).
  */
 alphabeta_config alphabeta_config_default(void);
+
+/**
+ * The detail of the most recent failed call, as a NUL-terminated string (never NULL; empty
+ * before any failure): which argument, configuration field or callback was wrong, and why.
+ * For instance, after `alphabeta_engine_new` refused `config.root_search = 7`:
+ * `"config.root_search must be ALPHABETA_ROOT_SEARCH_FULL_WINDOW (0), _ASPIRATION (1) or
+ * _MTDF (2) (it is 7)"`. A failure without a particular culprit gives its status message.
+ * Successful calls leave it as it was.
+ *
+ * * std builds: one detail per thread (the calls this thread made), with the offending
+ *   value. The string stays valid as long as the thread; the next failing call on this
+ *   thread rewrites it (copy it to keep it).
+ * * no_std builds: one detail for the whole program, naming the culprit and its rule but not
+ *   the value (it is a static text, never rewritten in place; a failing call from an
+ *   interrupt handler replaces which one is shown).
+ *
+ * A search on several threads records the failures of its game callbacks (a negative move
+ * count, say) on the thread that called them: the calling thread then gets the status
+ * message.
+ */
+const char *alphabeta_last_error_detail(void);
 
 /**
  * The bytes an engine needs (for `alphabeta_engine_init`).

@@ -93,7 +93,11 @@ pub struct Limits<'a> {
 }
 
 impl<'a> Limits<'a> {
-    /// Depth 1 to `max_depth`, no time limit, no clock, no stop flag.
+    /// Depth 1 to `max_depth`, no time limit, no clock, no stop flag. To prove a game's value
+    /// (`SearchResult::exact`) with the default configuration, `max_depth` (and the engine's
+    /// `MAX_PLY`) must exceed the plies left, since late move reductions shorten late lines;
+    /// with [`Config::value_preserving`](crate::Config::value_preserving) the plies left
+    /// suffice, and [`Engine::solve`](crate::Engine::solve) needs no depth at all.
     pub const fn depth(max_depth: u32) -> Self {
         Self {
             min_depth: 1,

@@ -73,6 +73,47 @@ pub enum SearchError {
     },
     /// An analysis was asked for no line at all (`lines` is 0).
     ZeroLines,
+    /// Checking mode ([`Config::check_table`](crate::Config::check_table)) found a table
+    /// entry that contradicts the game: two positions share the key, so the key misses part of
+    /// the state the value depends on (see [`Game::zobrist_key`](crate::Game::zobrist_key)).
+    InconsistentKey {
+        /// The key ([`Game::zobrist_key`](crate::Game::zobrist_key) of the position).
+        key: u64,
+        /// The ply (distance from the root) of the position.
+        ply: u32,
+        /// What disagreed.
+        found: KeyCheck,
+    },
+}
+
+/// What checking mode found wrong with a table entry ([`SearchError::InconsistentKey`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum KeyCheck {
+    /// The entry's move is not among the moves the game generates at the position.
+    MoveNotGenerated,
+    /// The position is terminal, and its evaluation differs from the value the table holds
+    /// for its key.
+    TerminalValue,
+    /// The table holds a proven value (or bound) for the key that the position's own
+    /// search contradicts.
+    ProvenValue,
+}
+
+impl fmt::Display for KeyCheck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::MoveNotGenerated => {
+                "its move is not among the moves the game generates at the position"
+            }
+            Self::TerminalValue => {
+                "the position is terminal and evaluates to another value than the table holds"
+            }
+            Self::ProvenValue => {
+                "a search of the position proves a value the table's proven entry contradicts"
+            }
+        })
+    }
 }
 
 impl fmt::Display for SearchError {
@@ -123,6 +164,12 @@ impl fmt::Display for SearchError {
                  thread: set threads to 1"
             ),
             Self::ZeroLines => f.write_str("an analysis needs at least 1 line"),
+            Self::InconsistentKey { key, ply, found } => write!(
+                f,
+                "the table entry for zobrist key {key:#018x} (at ply {ply}) contradicts the \
+                 game: {found}; two positions share the key, so it misses part of the state the \
+                 value depends on (the score so far, the repetition history, castling rights...)"
+            ),
         }
     }
 }

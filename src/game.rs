@@ -198,8 +198,20 @@ pub trait Game {
     /// positions without generating moves; a position with no legal move is evaluated too.
     fn is_terminal(&self) -> bool;
 
-    /// The 64-bit Zobrist key of the position, including the side to move. Equal positions
-    /// must have equal keys; the transposition table relies on it.
+    /// The 64-bit Zobrist key of the position. **The key must cover everything the value of
+    /// the position depends on**, not only the pieces: the side to move, and every other part
+    /// of the state that changes what the rest of the game is worth. The classic mistakes are
+    /// leaving out the score so far (a game that counts captures, boxes, points: two move
+    /// orders that reach the same board with different scores then share a key), the
+    /// repetition history (a draw by repetition or a ko rule), castling rights and the
+    /// en-passant square in chess, a move counter that ends the game. Two positions with equal
+    /// keys are one position to the transposition table: it gives one the other's value,
+    /// marked exact, without a word. Equal positions must have equal keys.
+    ///
+    /// To catch a key that misses state, search with
+    /// [`Config::check_table`](crate::Config::check_table) on while developing the game: the
+    /// search then fails with [`SearchError::InconsistentKey`](crate::SearchError), naming the
+    /// key, when the table contradicts the game.
     fn zobrist_key(&self) -> u64;
 
     /// A hint that `mv` is tactical (a capture, a promotion, a threat): such moves are never

@@ -133,7 +133,7 @@ pub const GENERATED_C_HEADER: &str = include_str!(concat!(env!("OUT_DIR"), "/alp
 #[cfg(feature = "std")]
 pub use clock::StdClock;
 pub use clock::{Clock, Limits};
-pub use error::SearchError;
+pub use error::{KeyCheck, SearchError};
 pub use game::{EvalContext, Evaluator, Game, MoveList};
 pub use score::{Mate, Score, MAX_MATE_PLY};
 pub use search::{

@@ -77,17 +77,18 @@ pub unsafe extern "C" fn alphabeta_analyze(
     pv_stride: usize,
     result: *mut alphabeta_result,
 ) -> alphabeta_status {
-    if game.is_null()
-        || limits.is_null()
-        || count.is_null()
-        || result.is_null()
-        || (moves.is_null() && capacity > 0)
-        || (pv.is_null() && pv_stride > 0)
-    {
-        return ALPHABETA_ERROR_NULL_POINTER;
+    if let Some(status) = detail::null_argument(&[
+        (game.is_null(), c"game is NULL"),
+        (limits.is_null(), c"limits is NULL"),
+        (count.is_null(), c"count is NULL"),
+        (result.is_null(), c"result is NULL"),
+        (moves.is_null() && capacity > 0, c"moves is NULL but capacity is not 0"),
+        (pv.is_null() && pv_stride > 0, c"pv is NULL but pv_stride is not 0"),
+    ]) {
+        return status;
     }
     if lines == 0 {
-        return ALPHABETA_ERROR_ZERO_LINES;
+        return detail::refuse(ALPHABETA_ERROR_ZERO_LINES, c"lines is 0: ask for at least 1 line");
     }
     // SAFETY: checked non-NULL; valid by the caller's promise.
     let (table, limits) = unsafe { (*game, *limits) };

@@ -118,6 +118,14 @@ pub struct alphabeta_config {
     pub strength_margin: f64,
     /// The seed of the strength level's draws.
     pub strength_seed: u64,
+    /// Checking mode, for a game under development: the search verifies, where it is cheap,
+    /// what the transposition table returns against the game (a table move must be among the
+    /// moves `generate_moves` writes there; a terminal position must evaluate to what the
+    /// table holds for its key; a proven exact value must not be contradicted when the same
+    /// key is searched again) and fails with `ALPHABETA_ERROR_INCONSISTENT_KEY`, the key in
+    /// `alphabeta_last_error_detail()`, when they disagree: the `zobrist_key` callback then
+    /// misses part of the state the value depends on. Default false.
+    pub check_table: bool,
 }
 
 /// The default of `alphabeta_config.parallel_min_split_nodes`: the Rust
@@ -172,43 +180,73 @@ pub extern "C" fn alphabeta_config_default() -> alphabeta_config {
         strength: false,
         strength_margin: 0.0,
         strength_seed: 0,
+        check_table: false,
     }
 }
 
+/// `BAD_CONFIG`, with the field, its rule and its value as the call's detail.
+fn bad(what: &'static core::ffi::CStr, value: u32) -> alphabeta_status {
+    detail::fail(ALPHABETA_ERROR_BAD_CONFIG, what, Value::Unsigned(value.into()))
+}
+
 /// The Rust configuration, ordering and score type (`true`: double) of a C configuration.
+/// An error records its culprit as the call's detail.
 pub(crate) fn convert(
     c: &alphabeta_config,
 ) -> Result<(Config, OrderingConfig, bool), alphabeta_status> {
     let algorithm = match c.algorithm {
         ALPHABETA_ALGORITHM_ALPHA_BETA => Algorithm::AlphaBeta,
         ALPHABETA_ALGORITHM_MINIMAX => Algorithm::Minimax,
-        _ => return Err(ALPHABETA_ERROR_BAD_CONFIG),
+        other => {
+            return Err(bad(
+                c"config.algorithm must be ALPHABETA_ALGORITHM_ALPHA_BETA (0) or _MINIMAX (1)",
+                other,
+            ))
+        }
     };
     let tt_cutoffs = match c.tt_cutoffs {
         ALPHABETA_TT_CUTOFFS_DEEPER_OR_PROVEN => TtCutoffs::DeeperOrProven,
         ALPHABETA_TT_CUTOFFS_EQUAL_DRAFT => TtCutoffs::EqualDraft,
         ALPHABETA_TT_CUTOFFS_NEVER => TtCutoffs::Never,
-        _ => return Err(ALPHABETA_ERROR_BAD_CONFIG),
+        other => {
+            return Err(bad(
+                c"config.tt_cutoffs must be ALPHABETA_TT_CUTOFFS_DEEPER_OR_PROVEN (0), \
+                  _EQUAL_DRAFT (1) or _NEVER (2)",
+                other,
+            ))
+        }
     };
     let double = match c.score_type {
         ALPHABETA_SCORE_INT32 => false,
         ALPHABETA_SCORE_DOUBLE => true,
-        _ => return Err(ALPHABETA_ERROR_BAD_CONFIG),
+        other => return Err(bad(
+            c"config.score_type must be ALPHABETA_SCORE_INT32 (0) or ALPHABETA_SCORE_DOUBLE (1)",
+            other,
+        )),
     };
     if c.threads > MAX_THREADS {
-        return Err(ALPHABETA_ERROR_BAD_CONFIG);
+        return Err(bad(c"config.threads must be at most 1024 (0: every core)", c.threads));
     }
     // The core bounds quiescence like the main search (`QuiescenceDepthBeyondCapacity`, at
     // search time when quiescence is on): refused here whatever `quiescence` says, so that a
     // configuration is accepted or refused once, when the engine is made.
     if c.max_quiescence_depth as usize > MAX_PLY {
-        return Err(ALPHABETA_ERROR_BAD_CONFIG);
+        return Err(bad(
+            c"config.max_quiescence_depth must be at most alphabeta_max_ply()",
+            c.max_quiescence_depth,
+        ));
     }
     let root_search = match c.root_search {
         ALPHABETA_ROOT_SEARCH_FULL_WINDOW => RootSearch::FullWindow,
         ALPHABETA_ROOT_SEARCH_ASPIRATION => RootSearch::Aspiration,
         ALPHABETA_ROOT_SEARCH_MTDF => RootSearch::Mtdf,
-        _ => return Err(ALPHABETA_ERROR_BAD_CONFIG),
+        other => {
+            return Err(bad(
+                c"config.root_search must be ALPHABETA_ROOT_SEARCH_FULL_WINDOW (0), \
+                  _ASPIRATION (1) or _MTDF (2)",
+                other,
+            ))
+        }
     };
     let null_move_reduction = match c.null_move_reduction {
         ALPHABETA_NULL_MOVE_ADAPTIVE => NullMoveReduction::Adaptive,
@@ -216,7 +254,7 @@ pub(crate) fn convert(
     };
     // A strength level is an analysis of the root moves, which one thread runs.
     if c.strength && c.threads != 1 {
-        return Err(ALPHABETA_ERROR_BAD_CONFIG);
+        return Err(bad(c"config.strength needs config.threads = 1", c.threads));
     }
     let config = Config {
         algorithm,
@@ -240,7 +278,13 @@ pub(crate) fn convert(
             ALPHABETA_PARALLEL_LAZY_SMP => alphabeta::ParallelScheme::LazySmp,
             ALPHABETA_PARALLEL_ROOT_SPLIT => alphabeta::ParallelScheme::RootSplit,
             ALPHABETA_PARALLEL_ABDADA => alphabeta::ParallelScheme::Abdada,
-            _ => return Err(ALPHABETA_ERROR_BAD_CONFIG),
+            other => {
+                return Err(bad(
+                    c"config.parallel_scheme must be ALPHABETA_PARALLEL_LAZY_SMP (0), \
+                      _ROOT_SPLIT (1) or _ABDADA (2)",
+                    other,
+                ))
+            }
         },
         root_search,
         aspiration_half_width: c.aspiration_half_width,
@@ -250,12 +294,35 @@ pub(crate) fn convert(
         strength: c
             .strength
             .then_some(Strength { margin: c.strength_margin, seed: c.strength_seed }),
+        check_table: c.check_table,
     };
     // The Rust ranges (the null-window epsilon, the half-width, the reduction; the margin even
     // without `strength`).
-    let margin_ok = c.strength_margin >= 0.0 && c.strength_margin.is_finite();
-    if config.validate().is_err() || !margin_ok {
-        return Err(ALPHABETA_ERROR_BAD_CONFIG);
+    let float =
+        |what, value| Err(detail::fail(ALPHABETA_ERROR_BAD_CONFIG, what, Value::Float(value)));
+    let epsilon = c.null_window_epsilon;
+    if !(epsilon > 0.0 && epsilon.is_finite()) {
+        return float(c"config.null_window_epsilon must be positive and finite", epsilon);
+    }
+    let width = c.aspiration_half_width;
+    if !(width > 0.0 && width.is_finite()) {
+        return float(c"config.aspiration_half_width must be positive and finite", width);
+    }
+    if c.null_move_reduction > ALPHABETA_NULL_MOVE_MAX_REDUCTION {
+        return Err(bad(
+            c"config.null_move_reduction must be ALPHABETA_NULL_MOVE_ADAPTIVE (0) or 1 to \
+              ALPHABETA_NULL_MOVE_MAX_REDUCTION (8)",
+            c.null_move_reduction,
+        ));
+    }
+    let margin = c.strength_margin;
+    if !(margin >= 0.0 && margin.is_finite()) {
+        return float(c"config.strength_margin must be finite and not negative", margin);
+    }
+    // What is left: the Rust checks (a refinement in a build without them, say), whose error
+    // names the field.
+    if let Err(error) = config.validate() {
+        return Err(error.into());
     }
     let ordering = OrderingConfig {
         pv_move: c.order_pv_move,

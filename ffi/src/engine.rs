@@ -197,17 +197,17 @@ pub extern "C" fn alphabeta_table_slot_size(score_type: u32) -> usize {
     }
 }
 
-/// Runs `body`, catching a panic under std.
+/// Runs `body`, catching a panic under std, and records the detail of a failure
+/// (`alphabeta_last_error_detail`).
 pub(crate) fn guard(body: impl FnOnce() -> alphabeta_status) -> alphabeta_status {
+    let outer = detail::begin();
     #[cfg(feature = "std")]
-    {
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(body))
-            .unwrap_or(ALPHABETA_ERROR_PANIC)
-    }
+    let status = std::panic::catch_unwind(std::panic::AssertUnwindSafe(body))
+        .unwrap_or(ALPHABETA_ERROR_PANIC);
     #[cfg(not(feature = "std"))]
-    {
-        body()
-    }
+    let status = body();
+    detail::end(status, outer);
+    status
 }
 
 /// Builds the engine in `memory` (not yet a valid engine) over a table of `slots` slots at
@@ -315,10 +315,16 @@ unsafe fn build(
                     core::ptr::addr_of_mut!((*memory).magic).write(0);
                 }
                 return match error {
-                    alphabeta::parallel::ParallelError::TooManyThreads { .. } => {
-                        ALPHABETA_ERROR_BAD_CONFIG
-                    }
-                    _ => ALPHABETA_ERROR_THREADS,
+                    alphabeta::parallel::ParallelError::TooManyThreads { .. } => detail::fail(
+                        ALPHABETA_ERROR_BAD_CONFIG,
+                        c"config.threads asks for more threads than a pool may have",
+                        Value::Unsigned(config.threads.into()),
+                    ),
+                    _ => detail::fail(
+                        ALPHABETA_ERROR_THREADS,
+                        c"the operating system refused the threads config.threads asks for",
+                        Value::Unsigned(config.threads.into()),
+                    ),
                 };
             }
         }
@@ -374,17 +380,30 @@ pub(crate) unsafe fn engine_memory(
     memory: *mut c_void,
     size: usize,
 ) -> Result<(), alphabeta_status> {
-    if size < size_of::<alphabeta_engine>()
-        || !(memory as usize).is_multiple_of(align_of::<alphabeta_engine>())
-    {
-        return Err(ALPHABETA_ERROR_ENGINE_MEMORY);
+    if size < size_of::<alphabeta_engine>() {
+        return Err(detail::fail(
+            ALPHABETA_ERROR_ENGINE_MEMORY,
+            c"memory_size must be at least alphabeta_engine_size()",
+            Value::Unsigned(size as u64),
+        ));
+    }
+    if !(memory as usize).is_multiple_of(align_of::<alphabeta_engine>()) {
+        return Err(detail::fail(
+            ALPHABETA_ERROR_ENGINE_MEMORY,
+            c"memory must be aligned to alphabeta_engine_align()",
+            Value::Address(memory as usize),
+        ));
     }
     // A call runs on an engine there (this is one of its callbacks, or the engine was freed
     // during the call, which only defers the free): building over it would rewrite the engine
     // that call uses. Nothing is touched.
     // SAFETY: `memory` is valid for an engine (the caller's promise).
     if unsafe { busy::overlaps(memory.cast(), size_of::<alphabeta_engine>()) } {
-        return Err(ALPHABETA_ERROR_ALREADY_SEARCHING);
+        return Err(detail::fail(
+            ALPHABETA_ERROR_ALREADY_SEARCHING,
+            c"memory holds an engine on which a call runs",
+            Value::Address(memory as usize),
+        ));
     }
     Ok(())
 }
@@ -450,8 +469,11 @@ pub unsafe extern "C" fn alphabeta_engine_init(
     out: *mut *mut alphabeta_engine,
 ) -> alphabeta_status {
     guard(|| {
-        if memory.is_null() || out.is_null() {
-            return ALPHABETA_ERROR_NULL_POINTER;
+        if memory.is_null() {
+            return detail::fail(ALPHABETA_ERROR_NULL_POINTER, c"memory is NULL", Value::None);
+        }
+        if out.is_null() {
+            return detail::fail(ALPHABETA_ERROR_NULL_POINTER, c"out is NULL", Value::None);
         }
         // SAFETY: the caller's promise about `memory`.
         if let Err(status) = unsafe { engine_memory(memory, memory_size) } {
@@ -459,12 +481,17 @@ pub unsafe extern "C" fn alphabeta_engine_init(
         }
         // SAFETY: NULL or a config (the caller's promise).
         let config = unsafe { read_or(config, alphabeta_config_default()) };
-        if convert(&config).is_err() {
-            return ALPHABETA_ERROR_BAD_CONFIG;
+        if let Err(status) = convert(&config) {
+            return status;
         }
         if config.threads != 1 {
             // A thread pool needs the heap: only `alphabeta_engine_new` makes one.
-            return ALPHABETA_ERROR_UNSUPPORTED;
+            return detail::fail(
+                ALPHABETA_ERROR_UNSUPPORTED,
+                c"config.threads must be 1 for alphabeta_engine_init: several threads need \
+                  alphabeta_engine_new (std builds)",
+                Value::Unsigned(config.threads.into()),
+            );
         }
         let slots = match table_slots(&config, table_memory, table_bytes, memory) {
             Ok(slots) => slots,
@@ -473,7 +500,11 @@ pub unsafe extern "C" fn alphabeta_engine_init(
         // The table is zeroed: not over an engine a call uses either.
         // SAFETY: `table_memory` is valid for `table_bytes` bytes (the caller's promise).
         if slots > 0 && unsafe { busy::overlaps(table_memory.cast(), table_bytes) } {
-            return ALPHABETA_ERROR_ALREADY_SEARCHING;
+            return detail::fail(
+                ALPHABETA_ERROR_ALREADY_SEARCHING,
+                c"table_memory overlaps an engine on which a call runs",
+                Value::Address(table_memory as usize),
+            );
         }
         let engine = memory.cast::<alphabeta_engine>();
         // SAFETY: memory checked for size and alignment; the table for alignment and size.
@@ -496,17 +527,40 @@ fn table_slots(
     engine: *mut c_void,
 ) -> Result<usize, alphabeta_status> {
     if table.is_null() {
-        return if bytes == 0 { Ok(0) } else { Err(ALPHABETA_ERROR_NULL_POINTER) };
+        return if bytes == 0 {
+            Ok(0)
+        } else {
+            Err(detail::fail(
+                ALPHABETA_ERROR_NULL_POINTER,
+                c"table_memory is NULL but table_bytes is not 0",
+                Value::Unsigned(bytes as u64),
+            ))
+        };
     }
     let slots = bytes / alphabeta_table_slot_size(config.score_type);
-    if !(table as usize).is_multiple_of(16) || slots < 2 {
-        return Err(ALPHABETA_ERROR_TABLE_MEMORY);
+    if !(table as usize).is_multiple_of(16) {
+        return Err(detail::fail(
+            ALPHABETA_ERROR_TABLE_MEMORY,
+            c"table_memory must be aligned to 16 bytes",
+            Value::Address(table as usize),
+        ));
+    }
+    if slots < 2 {
+        return Err(detail::fail(
+            ALPHABETA_ERROR_TABLE_MEMORY,
+            c"table_bytes must hold at least 2 slots of alphabeta_table_slot_size(score_type)",
+            Value::Unsigned(bytes as u64),
+        ));
     }
     let (table, engine) = (table as usize, engine as usize);
     let overlap = table < engine.saturating_add(size_of::<alphabeta_engine>())
         && engine < table.saturating_add(bytes);
     if overlap {
-        return Err(ALPHABETA_ERROR_TABLE_MEMORY);
+        return Err(detail::fail(
+            ALPHABETA_ERROR_TABLE_MEMORY,
+            c"table_memory overlaps the engine's memory (its first alphabeta_engine_size() bytes)",
+            Value::Address(table),
+        ));
     }
     Ok(slots)
 }
@@ -530,25 +584,33 @@ pub unsafe extern "C" fn alphabeta_engine_new(
     {
         guard(|| {
             if out.is_null() {
-                return ALPHABETA_ERROR_NULL_POINTER;
+                return detail::fail(ALPHABETA_ERROR_NULL_POINTER, c"out is NULL", Value::None);
             }
             // SAFETY: NULL or a config (the caller's promise).
             let config = unsafe { read_or(config, alphabeta_config_default()) };
-            if convert(&config).is_err() {
-                return ALPHABETA_ERROR_BAD_CONFIG;
+            if let Err(status) = convert(&config) {
+                return status;
             }
+
             let slots = if table_slots == 1 { 0 } else { table_slots };
+            let out_of_memory = || {
+                detail::fail(
+                    ALPHABETA_ERROR_OUT_OF_MEMORY,
+                    c"table_slots is more than the memory can hold",
+                    Value::Unsigned(slots as u64),
+                )
+            };
             let table: *mut u8 = if slots == 0 {
                 core::ptr::null_mut()
             } else if config.score_type == ALPHABETA_SCORE_DOUBLE {
                 match slot_table::<Slot64>(slots) {
                     Some(table) => table,
-                    None => return ALPHABETA_ERROR_OUT_OF_MEMORY,
+                    None => return out_of_memory(),
                 }
             } else {
                 match slot_table::<Slot32>(slots) {
                     Some(table) => table,
-                    None => return ALPHABETA_ERROR_OUT_OF_MEMORY,
+                    None => return out_of_memory(),
                 }
             };
             let memory: Box<core::mem::MaybeUninit<alphabeta_engine>> = Box::new_uninit();
@@ -573,7 +635,13 @@ pub unsafe extern "C" fn alphabeta_engine_new(
     #[cfg(not(feature = "std"))]
     {
         let _ = (config, table_slots, out);
-        ALPHABETA_ERROR_UNSUPPORTED
+        guard(|| {
+            detail::fail(
+                ALPHABETA_ERROR_UNSUPPORTED,
+                c"alphabeta_engine_new needs the standard library: use alphabeta_engine_init",
+                Value::None,
+            )
+        })
     }
 }
 
@@ -748,12 +816,25 @@ pub(crate) unsafe fn with_engine(
         // SAFETY: the caller's promise.
         let engine = match unsafe { check(pointer) } {
             Ok(engine) => engine,
-            Err(status) => return status,
+            Err(ALPHABETA_ERROR_NULL_POINTER) => {
+                return detail::fail(ALPHABETA_ERROR_NULL_POINTER, c"engine is NULL", Value::None)
+            }
+            Err(status) => {
+                return detail::fail(
+                    status,
+                    c"engine does not point at an initialised engine (freed, or never made)",
+                    Value::Address(pointer as usize),
+                )
+            }
         };
         let start =
             engine.state.compare_exchange(IDLE, SEARCHING, Ordering::Acquire, Ordering::Relaxed);
         if start.is_err() {
-            return ALPHABETA_ERROR_ALREADY_SEARCHING;
+            return detail::fail(
+                ALPHABETA_ERROR_ALREADY_SEARCHING,
+                c"a call already runs on this engine (from one of its callbacks, or another thread)",
+                Value::None,
+            );
         }
         // Ends the call when this scope ends, also when `body` panics and `guard` catches it
         // (otherwise every later call on the engine would return ALREADY_SEARCHING), and frees

@@ -75,7 +75,13 @@ pub struct alphabeta_game {
     pub evaluate_double: Option<
         unsafe extern "C" fn(user_data: *mut c_void, player: i32, ply: u32, depth_left: u32) -> f64,
     >,
-    /// The 64-bit Zobrist key of the position, the side to move included.
+    /// The 64-bit Zobrist key of the position. It must cover everything the value depends
+    /// on: the side to move, and every other part of the state that changes what the rest of
+    /// the game is worth. Classic mistakes: leaving out the score so far (captures, boxes,
+    /// points), the repetition history, castling rights. Positions with equal keys are one
+    /// position to the table, which then returns wrong values marked exact without a word;
+    /// `alphabeta_config.check_table` catches it while you develop the game
+    /// (`ALPHABETA_ERROR_INCONSISTENT_KEY`).
     pub zobrist_key: Option<unsafe extern "C" fn(user_data: *mut c_void) -> u64>,
     /// The player to move (any `int32_t` values; the engine negates scores where it changes).
     pub side_to_move: Option<unsafe extern "C" fn(user_data: *mut c_void) -> i32>,
@@ -132,18 +138,26 @@ impl CGame {
         double: bool,
         error: &AtomicI32,
     ) -> Result<Self, alphabeta_status> {
-        let evaluate_ok =
-            if double { table.evaluate_double.is_some() } else { table.evaluate.is_some() };
-        let required = table.generate_moves.is_some()
-            && table.make_move.is_some()
-            && table.unmake_move.is_some()
-            && table.zobrist_key.is_some()
-            && table.side_to_move.is_some()
-            && table.is_terminal.is_some()
-            && evaluate_ok
-            && table.make_null_move.is_some() == table.unmake_null_move.is_some();
-        if !required {
-            return Err(ALPHABETA_ERROR_NULL_CALLBACK);
+        let evaluate = if double {
+            (table.evaluate_double.is_some(), c"game->evaluate_double is NULL (a double engine)")
+        } else {
+            (table.evaluate.is_some(), c"game->evaluate is NULL (an int32 engine)")
+        };
+        let required = [
+            (table.generate_moves.is_some(), c"game->generate_moves is NULL"),
+            (table.make_move.is_some(), c"game->make_move is NULL"),
+            (table.unmake_move.is_some(), c"game->unmake_move is NULL"),
+            (table.zobrist_key.is_some(), c"game->zobrist_key is NULL"),
+            (table.side_to_move.is_some(), c"game->side_to_move is NULL"),
+            (table.is_terminal.is_some(), c"game->is_terminal is NULL"),
+            evaluate,
+            (
+                table.make_null_move.is_some() == table.unmake_null_move.is_some(),
+                c"game->make_null_move and game->unmake_null_move must be both set or both NULL",
+            ),
+        ];
+        if let Some(&(_, what)) = required.iter().find(|(present, _)| !present) {
+            return Err(detail::fail(ALPHABETA_ERROR_NULL_CALLBACK, what, Value::None));
         }
         Ok(Self { table, error, owned: false })
     }
@@ -156,17 +170,26 @@ impl CGame {
         error: &AtomicI32,
     ) -> Result<Self, alphabeta_status> {
         let game = Self::new(table, kind.is_double(), error)?;
-        if kind.is_parallel() && (table.clone_state.is_none() || table.free_state.is_none()) {
-            return Err(ALPHABETA_ERROR_NULL_CALLBACK);
+        if kind.is_parallel() {
+            let what = if table.clone_state.is_none() {
+                c"game->clone_state is NULL, and the engine searches on several threads \
+                  (config.threads is not 1)"
+            } else if table.free_state.is_none() {
+                c"game->free_state is NULL, and the engine searches on several threads \
+                  (config.threads is not 1)"
+            } else {
+                return Ok(game);
+            };
+            return Err(detail::fail(ALPHABETA_ERROR_NULL_CALLBACK, what, Value::None));
         }
         Ok(game)
     }
 
-    /// Records the first error of the call.
-    pub(crate) fn fail(&self, status: alphabeta_status) {
+    /// Records the first error of the call; `true` if it was the first.
+    pub(crate) fn fail(&self, status: alphabeta_status) -> bool {
         // SAFETY: the error slot outlives every copy of the game (see the field).
         let slot = unsafe { &*self.error };
-        let _ = slot.compare_exchange(0, status as i32, Ordering::Relaxed, Ordering::Relaxed);
+        slot.compare_exchange(0, status as i32, Ordering::Relaxed, Ordering::Relaxed).is_ok()
     }
 }
 
@@ -181,7 +204,7 @@ impl Clone for CGame {
             None => core::ptr::null_mut(),
         };
         if user_data.is_null() {
-            self.fail(if self.table.clone_state.is_none() {
+            let _ = self.fail(if self.table.clone_state.is_none() {
                 ALPHABETA_ERROR_NULL_CALLBACK
             } else {
                 ALPHABETA_ERROR_CLONE_FAILED
@@ -230,18 +253,23 @@ pub(crate) const NO_CALLBACKS: alphabeta_game = alphabeta_game {
 };
 
 impl CGame {
-    /// Calls a move generator into the list's spare room.
+    /// Calls a move generator (`what` names it for an error's detail) into the list's spare
+    /// room.
     fn fill<const N: usize>(
         &self,
         generator: unsafe extern "C" fn(*mut c_void, *mut u32, i32) -> i32,
         moves: &mut MoveList<u32, N>,
+        what: &'static core::ffi::CStr,
     ) {
+        let mut count = 0;
         // SAFETY: the host's generator with its own user_data, writing at most `capacity`
         // moves into the buffer it is given.
-        let generate =
-            |buffer, capacity| unsafe { generator(self.table.user_data, buffer, capacity) };
-        if !fill_moves(moves, generate) {
-            self.fail(ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT);
+        let generate = |buffer, capacity| {
+            count = unsafe { generator(self.table.user_data, buffer, capacity) };
+            count
+        };
+        if !fill_moves(moves, generate) && self.fail(ALPHABETA_ERROR_NEGATIVE_MOVE_COUNT) {
+            detail::set(what, Value::Signed(count.into()));
         }
     }
 }
@@ -287,7 +315,7 @@ impl Game for CGame {
 
     fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u32, N>) {
         if let Some(generator) = self.table.generate_moves {
-            self.fill(generator, moves);
+            self.fill(generator, moves, c"game->generate_moves returned a negative count");
         }
     }
 
@@ -324,7 +352,8 @@ impl Game for CGame {
 
     fn generate_tactical_moves<const N: usize>(&self, moves: &mut MoveList<u32, N>) {
         if let Some(generator) = self.table.generate_tactical_moves {
-            self.fill(generator, moves);
+            let what = c"game->generate_tactical_moves returned a negative count";
+            self.fill(generator, moves, what);
         } else {
             // No quiescence policy: no tactical moves, so quiescence is the static evaluation.
         }

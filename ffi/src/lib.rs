@@ -12,6 +12,7 @@
 //! | file | what |
 //! |---|---|
 //! | `status.rs` | [`alphabeta_status`], its messages |
+//! | `detail.rs` | [`alphabeta_last_error_detail`]: the culprit of the last failure |
 //! | `game.rs` | [`alphabeta_game`] (the callbacks) and its Rust side; the win scores |
 //! | `config.rs` | [`alphabeta_config`] |
 //! | `limits.rs` | [`alphabeta_limits`], the clocks, the progress callback |
@@ -49,6 +50,7 @@ include!(concat!(env!("OUT_DIR"), "/capacities.rs"));
 mod analysis;
 mod chance;
 mod config;
+mod detail;
 mod engine;
 mod game;
 mod limits;
@@ -62,6 +64,7 @@ mod status;
 pub use analysis::*;
 pub use chance::*;
 pub use config::*;
+pub use detail::alphabeta_last_error_detail;
 pub use engine::*;
 pub use game::*;
 pub use limits::*;
@@ -73,6 +76,7 @@ pub use solve::*;
 pub use status::*;
 // The modules' crate-private items, for one another (each module starts with `use super::*`).
 use alphabeta_status::*;
+use detail::Value;
 #[allow(unused_imports)]
 use {analysis::*, config::*, engine::*, game::*, limits::*, result::*, search::*, status::*};
 

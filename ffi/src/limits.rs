@@ -40,7 +40,12 @@ pub type alphabeta_info_fn =
 pub struct alphabeta_limits {
     /// The depth that always completes (at least 1).
     pub min_depth: u32,
-    /// The deepest iteration (1 to `alphabeta_max_ply()`).
+    /// The deepest iteration (1 to `alphabeta_max_ply()`). To prove a game's value
+    /// (`result.exact`), a depth of the plies left is enough only without late move
+    /// reductions (`config.lmr = false`, and `quiescence = false`): with them (the default)
+    /// late lines are searched shallower and stop short of the end, so give a larger depth
+    /// (iterative deepening stops at the first exact iteration), or call `alphabeta_solve`,
+    /// the exact solver, which needs no depth.
     pub max_depth: u32,
     /// Microseconds allowed, measured on the clock, or `ALPHABETA_NO_TIME_LIMIT` (the value
     /// `alphabeta_limits_depth` sets) for none. As in the Rust `Limits::with_time_limit`, 0 is

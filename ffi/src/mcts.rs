@@ -494,7 +494,7 @@ pub unsafe extern "C" fn alphabeta_mcts_search(
         || (pv.is_null() && pv_capacity > 0)
         || (children.is_null() && children_capacity > 0)
     {
-        return ALPHABETA_ERROR_NULL_POINTER;
+        return detail::refuse(ALPHABETA_ERROR_NULL_POINTER, c"a pointer argument is NULL");
     }
     // SAFETY: checked non-NULL; valid by the caller's promise.
     let (table, limits) = unsafe { (*game, *limits) };
@@ -639,7 +639,7 @@ pub unsafe extern "C" fn alphabeta_mcts_play(
     mv: u32,
 ) -> alphabeta_status {
     if game.is_null() {
-        return ALPHABETA_ERROR_NULL_POINTER;
+        return detail::refuse(ALPHABETA_ERROR_NULL_POINTER, c"game is NULL");
     }
     // SAFETY: checked non-NULL.
     let table = unsafe { *game };

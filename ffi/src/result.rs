@@ -19,7 +19,8 @@ pub struct alphabeta_result {
     pub depth: u32,
     /// Nodes visited.
     pub nodes: u64,
-    /// Whether the score is the game's value (no horizon reached).
+    /// Whether the score is the game's value (no horizon reached; see
+    /// `alphabeta_limits.max_depth` for the depth this needs).
     pub exact: bool,
     /// False when the clock or the stop call interrupted an iteration (the result is the last
     /// completed one).

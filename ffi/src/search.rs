@@ -32,8 +32,13 @@ pub unsafe extern "C" fn alphabeta_search(
     pv: *mut u32,
     pv_capacity: usize,
 ) -> alphabeta_status {
-    if game.is_null() || limits.is_null() || result.is_null() || (pv.is_null() && pv_capacity > 0) {
-        return ALPHABETA_ERROR_NULL_POINTER;
+    if let Some(status) = detail::null_argument(&[
+        (game.is_null(), c"game is NULL"),
+        (limits.is_null(), c"limits is NULL"),
+        (result.is_null(), c"result is NULL"),
+        (pv.is_null() && pv_capacity > 0, c"pv is NULL but pv_capacity is not 0"),
+    ]) {
+        return status;
     }
     // SAFETY: checked non-NULL; valid by the caller's promise.
     let (table, limits) = unsafe { (*game, *limits) };
@@ -276,8 +281,11 @@ unsafe fn window(
     bounds: Bounds,
     result: *mut alphabeta_window_result,
 ) -> alphabeta_status {
-    if game.is_null() || result.is_null() {
-        return ALPHABETA_ERROR_NULL_POINTER;
+    if let Some(status) = detail::null_argument(&[
+        (game.is_null(), c"game is NULL"),
+        (result.is_null(), c"result is NULL"),
+    ]) {
+        return status;
     }
     // SAFETY: checked non-NULL.
     let table = unsafe { *game };

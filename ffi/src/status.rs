@@ -52,7 +52,9 @@ pub enum alphabeta_status {
     ALPHABETA_ERROR_NO_CLOCK = 16,
     /// A panic inside the library was caught (a bug: please report it).
     ALPHABETA_ERROR_PANIC = 17,
-    /// The call needs the standard library (`alphabeta_engine_new` in a `no_std` build).
+    /// The call is not available here: `alphabeta_engine_new` in a `no_std` build (it needs
+    /// the standard library), or `alphabeta_engine_init` with `config.threads` other than 1
+    /// (several threads need `alphabeta_engine_new`).
     ALPHABETA_ERROR_UNSUPPORTED = 18,
     /// The engine pointer does not point at an initialised engine.
     ALPHABETA_ERROR_NOT_AN_ENGINE = 19,
@@ -119,12 +121,20 @@ pub enum alphabeta_status {
     /// share is below 2 nodes; at search time, it cannot hold the root and its children. Give
     /// a larger arena, fewer threads, or tree parallelism (one shared tree).
     ALPHABETA_ERROR_ARENA_PER_THREAD = 40,
+    /// Checking mode (`alphabeta_config.check_table`) found a table entry that contradicts
+    /// the game: the `zobrist_key` callback gives two different positions the same key (it
+    /// misses part of the state, such as the score so far). `alphabeta_last_error_detail()`
+    /// names the key.
+    ALPHABETA_ERROR_INCONSISTENT_KEY = 41,
 }
 
 use alphabeta_status::*;
 
+/// A search error's status. Converting also records the error's text (which names its field
+/// or limit and the value) as the call's detail (`alphabeta_last_error_detail`).
 impl From<SearchError> for alphabeta_status {
     fn from(error: SearchError) -> Self {
+        detail::set_error(&error);
         match error {
             SearchError::MinDepthAboveMaxDepth { .. } => ALPHABETA_ERROR_MIN_DEPTH_ABOVE_MAX_DEPTH,
             SearchError::ZeroMaxDepth => ALPHABETA_ERROR_ZERO_MAX_DEPTH,
@@ -141,6 +151,7 @@ impl From<SearchError> for alphabeta_status {
             | SearchError::InvalidConfig { .. }
             | SearchError::ParallelUnsupported { .. } => ALPHABETA_ERROR_BAD_CONFIG,
             SearchError::ZeroLines => ALPHABETA_ERROR_ZERO_LINES,
+            SearchError::InconsistentKey { .. } => ALPHABETA_ERROR_INCONSISTENT_KEY,
             // A later one is a configuration error too.
             _ => ALPHABETA_ERROR_BAD_CONFIG,
         }
@@ -175,7 +186,7 @@ pub extern "C" fn alphabeta_status_message(status: alphabeta_status_value) -> *c
         15 => b"the principal-variation buffer is too small; the PV was truncated\0",
         16 => b"a time limit needs a clock\0",
         17 => b"a panic inside the library was caught (a bug)\0",
-        18 => b"the call needs the standard library\0",
+        18 => b"not available here: alphabeta_engine_new needs the standard library, and threads other than 1 need alphabeta_engine_new\0",
         19 => b"the pointer does not point at an initialised engine\0",
         20 => b"the game's clone_state callback returned NULL\0",
         21 => b"a multi-player game needs 2 to ALPHABETA_MAX_PLAYERS players\0",
@@ -198,6 +209,7 @@ pub extern "C" fn alphabeta_status_message(status: alphabeta_status_value) -> *c
         38 => b"an analysis needs at least 1 line\0",
         39 => b"the weighted mean of a chance node's outcomes overflows (+infinity and -infinity, or a weighted sum beyond the double range); declare a score bound\0",
         40 => b"root parallelism gives each thread arena_nodes / threads nodes, too few (fewer than 2, or at search time fewer than the root and its children need); give a larger arena, fewer threads, or tree parallelism\0",
+        41 => b"the table contradicts the game: zobrist_key gives two positions the same key (it must cover everything the value depends on)\0",
         _ => b"unknown status\0",
     };
     message.as_ptr().cast()

@@ -208,6 +208,23 @@ pub struct Config {
     /// [`ParallelEngine`](crate::parallel::ParallelEngine) with more than one thread refuses
     /// it ([`SearchError::ParallelUnsupported`]).
     pub strength: Option<Strength>,
+    /// Checking mode, for a game under development: the search verifies, where it is cheap,
+    /// what the transposition table returns against the game, and fails with
+    /// [`SearchError::InconsistentKey`] (naming the key) when the two disagree. A wrong
+    /// [`Game::zobrist_key`](crate::Game::zobrist_key), one that misses part of what the value
+    /// depends on (the score so far, the repetition history, castling rights), gives wrong
+    /// values marked exact without it. Checked: a table move must be among the moves the game
+    /// generates at that node (at every table hit); a terminal position must evaluate to what
+    /// the table holds for its key (terminal positions are stored for this); a proven entry
+    /// that cuts a node off must agree with the node's value found by a small search of its
+    /// own (up to 256 nodes, without the table: near the end of the game); and a node that a
+    /// proven exact entry did not cut off (a PV node) must not prove another exact value. It
+    /// checks what the search meets, so a clean run is evidence, not proof. Costs a move
+    /// generation per table hit and the small searches: a debugging aid, not for play.
+    /// Default off. Needs the `refinements` feature (on by default; without it
+    /// [`SearchError::InvalidConfig`]), so that a firmware built without it carries none of
+    /// its code.
+    pub check_table: bool,
 }
 
 /// How a parallel search shares the work among threads (`std`, see
@@ -267,6 +284,7 @@ impl Config {
             null_move_reduction: NullMoveReduction::Adaptive,
             null_move_verification: false,
             strength: None,
+            check_table: false,
         }
     }
 
@@ -328,6 +346,9 @@ impl Config {
             if self.strength.is_some() {
                 return Err(InvalidConfig { field: "strength", requirement: without });
             }
+            if self.check_table {
+                return Err(InvalidConfig { field: "check_table", requirement: without });
+            }
         }
         Ok(())
     }
@@ -383,6 +404,7 @@ mod without_refinements {
             ("root_search", Config { root_search: RootSearch::Aspiration, ..Config::new() }),
             ("root_search", Config { root_search: RootSearch::Mtdf, ..Config::new() }),
             ("null_move", Config { null_move: true, ..Config::new() }),
+            ("check_table", Config { check_table: true, ..Config::new() }),
             (
                 "strength",
                 Config { strength: Some(Strength { margin: 0.0, seed: 1 }), ..Config::new() },

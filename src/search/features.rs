@@ -38,6 +38,10 @@ pub const TRACE: u16 = 256;
 /// it from the configuration).
 pub const NULL_MOVE: u16 = 512;
 
+/// Checking mode ([`Config::check_table`]; no compiled loop has it: [`DYNAMIC`] reads it from
+/// the configuration, and only with the `refinements` feature).
+pub const CHECK_TABLE: u16 = 1024;
+
 // The sets with a node loop of their own. Without `std` only `PLAIN` is read (by the node
 // loop); the others are dispatched to under `std` only.
 
@@ -187,6 +191,13 @@ where
             && self.pruning::<F>()
             && G::NULL_MOVE
             && Self::on::<F>(NULL_MOVE, self.config.null_move)
+    }
+
+    /// Checking mode: the table's answers verified against the game (with the
+    /// `refinements` feature, in the loop that reads the configuration).
+    #[inline(always)]
+    pub(super) fn check_table_on<const F: u16>(&self) -> bool {
+        cfg!(feature = "refinements") && Self::on::<F>(CHECK_TABLE, self.config.check_table)
     }
 
     /// Mate distance pruning (with pruning, for an evaluator with mate scores).

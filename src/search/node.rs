@@ -5,11 +5,15 @@ use rand_core::Rng;
 use super::context::{Deferred, DEFER_MIN_DEPTH};
 use super::features;
 use super::{Context, Engine, Halt};
-use crate::error::SearchError;
+use crate::error::{KeyCheck, SearchError};
 use crate::game::{EvalContext, Evaluator, Game, MoveList};
 use crate::ordering::{MoveSorter, OrderingHints};
 use crate::score::{Score, MAX_MATE_PLY};
 use crate::tt::{Bound, Entry, MoveCode, Table};
+
+/// Checking mode (`Config::check_table`): the most nodes of the search that checks a proven
+/// table entry at a cutoff against the game.
+const CHECK_NODES: u32 = 256;
 
 /// [`Engine::negamax_node`]'s kinds of node: any (read from the node), the root, a PV node
 /// and another node.
@@ -155,7 +159,13 @@ where
         self.clear_pv(ply);
 
         if game.is_terminal() {
-            return Self::bare(self.evaluate(ctx, game, ply, node.depth), ctx);
+            let score = self.evaluate(ctx, game, ply, node.depth);
+            if self.check_table_on::<F>() && pruning && T::ENABLED {
+                if let Ok(score) = score {
+                    self.check_terminal(ctx, game.zobrist_key(), node, score);
+                }
+            }
+            return Self::bare(score, ctx);
         }
         if node.depth == 0 {
             if self.quiescence_on::<F>() {
@@ -196,12 +206,24 @@ where
         let use_table = pruning && T::ENABLED && node.depth >= self.config.tt_min_depth;
         let key = if use_table { game.zobrist_key() } else { 0 };
         let mut tt_move = None;
+        // Checking mode: the proven exact value the table holds for this node (which did not
+        // cut it off), to compare with what the search of the node proves.
+        let mut proven_exact = None;
         if use_table && alpha < beta {
             let (stored, cutoff) = self.probe_node(ctx, key, node, alpha, beta);
+            if self.check_table_on::<F>() {
+                if let Some(found) = self.check_hit(game, key, ply, stored, cutoff.is_some()) {
+                    ctx.halt = Some(ctx.fail(SearchError::InconsistentKey { key, ply, found }));
+                    return E::Score::ZERO;
+                }
+            }
             if let Some(score) = cutoff {
                 return score;
             }
             tt_move = stored;
+            if self.check_table_on::<F>() {
+                proven_exact = self.proven_exact(key);
+            }
         }
 
         // Null-move pruning, for a game with passes, away from the principal variation.
@@ -405,11 +427,22 @@ where
             } else {
                 Bound::Upper
             };
+            let score = Self::table_score(best, ply);
+            if let Some(stored) = proven_exact {
+                if bound == Bound::Exact && !ctx.reached_horizon && stored != score {
+                    ctx.halt = Some(ctx.fail(SearchError::InconsistentKey {
+                        key,
+                        ply,
+                        found: KeyCheck::ProvenValue,
+                    }));
+                    return E::Score::ZERO;
+                }
+            }
             self.table.store(
                 key,
                 Entry {
                     move_code: best_move.map(MoveCode::move_code).or(tt_move),
-                    score: Self::table_score(best, ply),
+                    score,
                     draft: node.depth.min(255) as u8,
                     bound,
                     proven: !ctx.reached_horizon,
@@ -417,6 +450,138 @@ where
             );
         }
         best
+    }
+
+    /// Checking mode at a table hit for `key` at `ply` (the entry's move `code`; `cutoff`:
+    /// the entry ends the node's search): what contradicts the game, if anything. The move
+    /// must be one the game generates here; and the value of a proven entry that cuts the node
+    /// off must agree with the position's value, found by a small search of its own (at most
+    /// [`CHECK_NODES`] nodes, without the table: a larger subtree is not checked).
+    #[cold]
+    #[inline(never)]
+    fn check_hit(
+        &self,
+        game: &mut G,
+        key: u64,
+        ply: u32,
+        code: Option<u16>,
+        cutoff: bool,
+    ) -> Option<KeyCheck> {
+        if let Some(code) = code {
+            let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
+            game.generate_moves(&mut moves);
+            if !moves.as_slice().iter().any(|m| m.move_code() == code) {
+                return Some(KeyCheck::MoveNotGenerated);
+            }
+        }
+        if !cutoff {
+            return None;
+        }
+        let entry = self.table.probe(key).filter(|entry| entry.proven)?;
+        let mut budget = CHECK_NODES;
+        let value = Self::table_score(
+            self.exact_value(game, ply, -E::Score::INFINITY, E::Score::INFINITY, &mut budget)?,
+            ply,
+        );
+        let agrees = match entry.bound {
+            Bound::Exact => value == entry.score,
+            Bound::Lower => value >= entry.score,
+            Bound::Upper => value <= entry.score,
+        };
+        (!agrees).then_some(KeyCheck::ProvenValue)
+    }
+
+    /// Checking mode: the value of `game` (at `ply`) by plain fail-soft alpha-beta with the
+    /// window `(alpha, beta)` down to the end of the game, without the table; `None` when
+    /// that takes more than `budget` nodes, reaches the ply capacity, or meets an invalid
+    /// score or a move list that overflows.
+    fn exact_value(
+        &self,
+        game: &mut G,
+        ply: u32,
+        mut alpha: E::Score,
+        beta: E::Score,
+        budget: &mut u32,
+    ) -> Option<E::Score> {
+        *budget = budget.checked_sub(1)?;
+        let evaluate = |game: &G| {
+            let context = EvalContext { ply, depth_left: 0 };
+            let score = self.evaluator.evaluate(game, game.side_to_move(), context);
+            score.is_valid(E::MATE_SCORES, ply).then_some(score)
+        };
+        if game.is_terminal() {
+            return evaluate(game);
+        }
+        if ply as usize + 1 >= MAX_PLY {
+            return None;
+        }
+        let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
+        game.generate_moves(&mut moves);
+        if moves.overflowed() {
+            return None;
+        }
+        if moves.is_empty() {
+            return evaluate(game);
+        }
+        let mut best = -E::Score::INFINITY;
+        for &mv in moves.as_slice() {
+            let undo = game.make_move(mv);
+            let value = self.exact_value(game, ply + 1, -beta, -alpha, budget);
+            game.unmake_move(mv, undo);
+            let value = -value?;
+            if value > best {
+                best = value;
+            }
+            if best > alpha {
+                alpha = best;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        Some(best)
+    }
+
+    /// Checking mode: the proven exact value the table holds for `key`, if any.
+    #[cold]
+    #[inline(never)]
+    fn proven_exact(&self, key: u64) -> Option<E::Score> {
+        let entry = self.table.probe(key)?;
+        (entry.proven && entry.bound == Bound::Exact).then_some(entry.score)
+    }
+
+    /// Checking mode at a terminal position (key `key`) that evaluated to `score`: the value
+    /// the table holds for the key must be that value (a terminal value is exact and proven
+    /// whatever the depth); then it is stored, for the next time a position with this key
+    /// is met.
+    #[cold]
+    #[inline(never)]
+    fn check_terminal(
+        &self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        key: u64,
+        node: Node,
+        score: E::Score,
+    ) {
+        let score = Self::table_score(score, node.ply);
+        if let Some(stored) = self.proven_exact(key) {
+            if stored != score {
+                ctx.halt = Some(ctx.fail(SearchError::InconsistentKey {
+                    key,
+                    ply: node.ply,
+                    found: KeyCheck::TerminalValue,
+                }));
+                return;
+            }
+        }
+        let entry = Entry {
+            move_code: None,
+            score,
+            draft: node.depth.min(255) as u8,
+            bound: Bound::Exact,
+            proven: true,
+        };
+        self.table.store(key, entry);
     }
 
     /// The late move reduction of `mv`, the move at `index` of a node at `ply` and `depth`:

@@ -65,6 +65,15 @@ pub struct SearchResult<M, S, const MAX_PLY: usize> {
     pub nodes: u64,
     /// `true` when `score` is the game's value: the last completed iteration reached no
     /// horizon, every line it searched ended in a terminal position.
+    ///
+    /// A depth equal to the plies left in the game is often not enough: late move reductions
+    /// (on by default) search late moves one or two plies shallower, so their lines stop
+    /// short of the end and the result is not exact. To solve a game, call
+    /// [`Engine::solve`](crate::Engine::solve) (the exact solver: no depth to choose), or search
+    /// with [`Config::value_preserving`](crate::Config::value_preserving) (no reductions, no
+    /// quiescence), where a depth of the plies left gives an exact result, or leave headroom:
+    /// a `max_depth` and a `MAX_PLY` above the game's length (iterative deepening stops at the
+    /// first exact iteration, so the headroom costs nothing once the value is proven).
     pub exact: bool,
     /// `false` when the clock or the stop flag interrupted an iteration (whose partial result
     /// was discarded); `true` when the search ended by reaching `max_depth` or an exact score.

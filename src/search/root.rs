@@ -183,6 +183,7 @@ where
             (c.quiescence && G::QUIESCENCE, QUIESCENCE),
             (c.mate_distance_pruning && E::MATE_SCORES, MDP),
             (c.null_move && G::NULL_MOVE, NULL_MOVE),
+            (c.check_table, CHECK_TABLE),
         ] {
             if on {
                 bits |= bit;
