@@ -1,6 +1,6 @@
 /*
  * Connect Four for exact solving, as alphabeta_game callbacks, and Pons' null-window driver
- * over alphabeta_search_window: the Rust `Connect4Solver`, `SolverEval` and `solve`
+ * over alphabeta_solve_window (the exact solver's test): the Rust `Connect4Solver`, `SolverEval` and `solve`
  * (src/games/connect4.rs). The bitboards and the solver's position state are
  * examples-c/connect4_board.h, shared with examples-c/connect4.c; here the states live in a
  * static game instead of the heap, without stdio.
@@ -185,9 +185,8 @@ alphabeta_status connect4_solve(alphabeta_engine *engine, const char *moves,
     if (!connect4_reset(moves, &n)) {
         return ALPHABETA_ERROR_INVALID_WINDOW;
     }
-    uint32_t depth = CELLS - n;
-    if (is_terminal(NULL) || depth == 0) {
-        status = alphabeta_search_window(engine, &CONNECT4_GAME, depth, -INT32_MAX, INT32_MAX, &r);
+    if (is_terminal(NULL) || n == CELLS) {
+        status = alphabeta_solve_window(engine, &CONNECT4_GAME, -INT32_MAX, INT32_MAX, &r);
         if (status != ALPHABETA_OK) {
             return status;
         }
@@ -208,7 +207,7 @@ alphabeta_status connect4_solve(alphabeta_engine *engine, const char *moves,
             med = max / 2;
         }
         int32_t beta = engine_threshold(med + 1, n);
-        status = alphabeta_search_window(engine, &CONNECT4_GAME, depth, beta - 1, beta, &r);
+        status = alphabeta_solve_window(engine, &CONNECT4_GAME, beta - 1, beta, &r);
         if (status != ALPHABETA_OK) {
             return status;
         }
