@@ -434,7 +434,7 @@ where
                         on_iteration,
                         |main, ctx, game, depth, alpha, beta| {
                             if ctx.nodes() < min_split_nodes {
-                                return main.root_iteration(ctx, game, depth, alpha, beta);
+                                return main.root_iteration::<true>(ctx, game, depth, alpha, beta);
                             }
                             workers.split_iteration(main, ctx, game, depth, alpha, beta)
                         },
@@ -1084,7 +1084,7 @@ where
                         });
                     }
                 }
-                let searched = main.root_iteration(ctx, game, depth, alpha, beta);
+                let searched = main.root_iteration::<true>(ctx, game, depth, alpha, beta);
                 if !ends_iterations {
                     return searched;
                 }
@@ -1204,7 +1204,8 @@ where
             // The full window, whatever the main thread's root search: an exact score serves
             // any window the main thread searches this iteration with.
             let infinity = E::Score::INFINITY;
-            let searched = self.root_iteration(&mut ctx, &mut root, depth, -infinity, infinity);
+            let searched =
+                self.root_iteration::<true>(&mut ctx, &mut root, depth, -infinity, infinity);
             nodes += ctx.nodes();
             match searched {
                 Ok(score) => {

@@ -285,7 +285,7 @@ where
         on_prev_pv: bool,
         pv: bool,
     ) -> Result<E::Score, Halt> {
-        self.dispatch(ctx, game, Node { depth, ply, pv, on_prev_pv }, alpha, beta)
+        self.dispatch::<true>(ctx, game, Node { depth, ply, pv, on_prev_pv }, alpha, beta)
     }
 
     /// Searches the move at `index` (not the first) of a split node as the sequential search

@@ -129,7 +129,7 @@ where
         let links = super::Links::default();
         let result =
             self.iterate(game, limits, links, on_iteration, |engine, ctx, game, depth, _, _| {
-                let score = with_loop!(engine.loop_bits(ctx), L => engine.analysis_iteration::<L>(
+                let score = with_loop!(sequential engine.feature_bits(), L => engine.analysis_iteration::<L>(
                     ctx, game, depth, lines, margin, &mut work, &done,
                 ))?;
                 core::mem::swap(&mut work, &mut done);

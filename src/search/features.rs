@@ -64,50 +64,41 @@ pub const DEFAULT: u16 = DEFAULT_NO_QUIESCENCE | QUIESCENCE;
 /// Evaluates `$call` with `$f` the const feature set of the node loop compiled for `$bits`
 /// (one of the common sets, each with or without [`ABDADA`], under `std`), or [`DYNAMIC`]
 /// (with [`ABDADA`] if `$bits` has it) for any other set, and without `std` always.
+///
+/// `with_loop!(sequential $bits, ...)` is the same for a search that is no thread of a
+/// parallel search (its bits never have [`ABDADA`]): the loops with ABDADA's deferral are not
+/// compiled in, so that a program that never searches in parallel does not carry them (half
+/// the node loops of a `std` build).
 macro_rules! with_loop {
-    ($bits:expr, $f:ident => $call:expr) => {{
+    (sequential $bits:expr, $f:ident => $call:expr) => {
+        $crate::search::features::with_loop!(@sets $bits, $f => $call;
+            [PLAIN, PLAIN_QUIESCENCE, VALUE_PRESERVING, DEFAULT_NO_QUIESCENCE, DEFAULT]; [])
+    };
+    ($bits:expr, $f:ident => $call:expr) => {
+        $crate::search::features::with_loop!(@sets $bits, $f => $call;
+            [PLAIN, PLAIN_QUIESCENCE, VALUE_PRESERVING, DEFAULT_NO_QUIESCENCE, DEFAULT,
+                VP_ABDADA, DNQ_ABDADA, DEFAULT_ABDADA];
+            [DYNAMIC_ABDADA])
+    };
+    (@sets $bits:expr, $f:ident => $call:expr; [$($set:ident),*]; [$($abdada:ident)?]) => {{
         #[allow(unused_imports)]
         use $crate::search::features::*;
         let bits: u16 = $bits;
         #[cfg(feature = "std")]
         {
             match bits {
-                PLAIN => {
-                    const $f: u16 = PLAIN;
-                    $call
-                }
-                PLAIN_QUIESCENCE => {
-                    const $f: u16 = PLAIN_QUIESCENCE;
-                    $call
-                }
-                VALUE_PRESERVING => {
-                    const $f: u16 = VALUE_PRESERVING;
-                    $call
-                }
-                DEFAULT_NO_QUIESCENCE => {
-                    const $f: u16 = DEFAULT_NO_QUIESCENCE;
-                    $call
-                }
-                DEFAULT => {
-                    const $f: u16 = DEFAULT;
-                    $call
-                }
-                VP_ABDADA => {
-                    const $f: u16 = VP_ABDADA;
-                    $call
-                }
-                DNQ_ABDADA => {
-                    const $f: u16 = DNQ_ABDADA;
-                    $call
-                }
-                DEFAULT_ABDADA => {
-                    const $f: u16 = DEFAULT_ABDADA;
-                    $call
-                }
-                _ if bits & ABDADA != 0 => {
-                    const $f: u16 = DYNAMIC | ABDADA;
-                    $call
-                }
+                $(
+                    $set => {
+                        const $f: u16 = $set;
+                        $call
+                    }
+                )*
+                $(
+                    _ if bits & ABDADA != 0 => {
+                        const $f: u16 = $abdada;
+                        $call
+                    }
+                )?
                 _ => {
                     const $f: u16 = DYNAMIC;
                     $call
@@ -133,6 +124,9 @@ pub const DNQ_ABDADA: u16 = DEFAULT_NO_QUIESCENCE | ABDADA;
 /// `Config::new()` in a thread of ABDADA.
 #[cfg_attr(not(feature = "std"), allow(dead_code))]
 pub const DEFAULT_ABDADA: u16 = DEFAULT | ABDADA;
+/// Any other set in a thread of ABDADA: the features read from the configuration.
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub const DYNAMIC_ABDADA: u16 = DYNAMIC | ABDADA;
 
 impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
     Engine<G, E, MAX_MOVES, MAX_PLY, T, O>

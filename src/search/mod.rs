@@ -316,7 +316,7 @@ where
             Links::default(),
             on_iteration,
             |engine, ctx, game, depth, alpha, beta| {
-                engine.root_iteration(ctx, game, depth, alpha, beta)
+                engine.root_iteration::<false>(ctx, game, depth, alpha, beta)
             },
         )
     }
@@ -358,7 +358,7 @@ where
         self.fixed_depth(game, depth, |engine, ctx, game| {
             let pv = engine.null_window_above(alpha).is_none_or(|top| top < beta);
             let root = Node { depth, ply: 0, pv, on_prev_pv: false };
-            engine.dispatch(ctx, game, root, alpha, beta)
+            engine.dispatch::<false>(ctx, game, root, alpha, beta)
         })
     }
 
@@ -391,7 +391,7 @@ where
                 |engine: &mut Self, ctx: &mut Context<'_, '_, G::Player>, alpha, beta| {
                     let pv = engine.null_window_above(alpha).is_none_or(|top| top < beta);
                     let root = Node { depth, ply: 0, pv, on_prev_pv: false };
-                    engine.dispatch(ctx, game, root, alpha, beta)
+                    engine.dispatch::<false>(ctx, game, root, alpha, beta)
                 };
             let (score, line) = engine.mtdf_steps(ctx, Some(guess), &mut step)?;
             engine.set_table_line(game, line, depth);

@@ -140,8 +140,9 @@ where
 
     /// The sequential search of the root at `depth` with the window `(alpha, beta)` (one
     /// iteration, or one search of an iteration's root search): a PV node unless the window
-    /// is a null window.
-    pub(crate) fn root_iteration(
+    /// is a null window. `PARALLEL`: in a thread of a parallel search (see
+    /// [`Engine::dispatch`]).
+    pub(crate) fn root_iteration<const PARALLEL: bool>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -151,7 +152,7 @@ where
     ) -> Result<E::Score, Halt> {
         let pv = self.null_window_above(alpha).is_none_or(|top| top < beta);
         let root = Node { depth, ply: 0, pv, on_prev_pv: true };
-        self.dispatch(ctx, game, root, alpha, beta)
+        self.dispatch::<PARALLEL>(ctx, game, root, alpha, beta)
     }
 
     /// Seeds the random choices at the start of a search, once per configuration: the
@@ -169,7 +170,7 @@ where
     }
 
     /// The features the configuration switches on, as [`features`] bits.
-    fn feature_bits(&self) -> u16 {
+    pub(super) fn feature_bits(&self) -> u16 {
         use features::*;
         let c = &self.config;
         if c.algorithm != Algorithm::AlphaBeta {
@@ -194,7 +195,9 @@ where
 
     /// Searches `node` with the node loop compiled for the configuration's features when it
     /// is one of the common sets (under `std`), else with the one that reads them at run time.
-    pub(crate) fn dispatch(
+    /// `PARALLEL`: `ctx` may be a thread of a parallel search, which defers busy moves; a
+    /// sequential search (`false`) never does, and does not compile in the loops that do.
+    pub(crate) fn dispatch<const PARALLEL: bool>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -206,7 +209,14 @@ where
             // Only without a table does the plain loop run below the root.
             ctx.plain = self.feature_bits() == features::PLAIN;
         }
-        with_loop!(self.loop_bits(ctx), F => self.negamax::<F>(ctx, game, node, alpha, beta))
+        if PARALLEL {
+            with_loop!(self.loop_bits(ctx), F => self.negamax::<F>(ctx, game, node, alpha, beta))
+        } else {
+            debug_assert!(!ctx.defers_busy_moves());
+            with_loop!(sequential self.feature_bits(), F => {
+                self.negamax::<F>(ctx, game, node, alpha, beta)
+            })
+        }
     }
 
     /// The feature bits of the node loop for this configuration and thread: the
