@@ -65,6 +65,9 @@ pub const DEFAULT: u16 = DEFAULT_NO_QUIESCENCE | QUIESCENCE;
 /// (one of the common sets, each with or without [`ABDADA`], under `std`), or [`DYNAMIC`]
 /// (with [`ABDADA`] if `$bits` has it) for any other set, and without `std` always.
 ///
+/// Used in the methods of [`Engine`] only (the sets its game and evaluator cannot reach,
+/// `Self::REACHABLE`, are left out).
+///
 /// `with_loop!(sequential $bits, ...)` is the same for a search that is no thread of a
 /// parallel search (its bits never have [`ABDADA`]): the loops with ABDADA's deferral are not
 /// compiled in, so that a program that never searches in parallel does not carry them (half
@@ -88,7 +91,9 @@ macro_rules! with_loop {
         {
             match bits {
                 $(
-                    $set => {
+                    // A set the game and evaluator can never ask for (quiescence without a
+                    // policy, mate distance pruning without mate scores) is not compiled.
+                    $set if $set & !Self::REACHABLE == 0 => {
                         const $f: u16 = $set;
                         $call
                     }
@@ -136,6 +141,13 @@ where
     T: Table<E::Score>,
     O: MoveSorter<G>,
 {
+    /// The features a configuration can switch on for this game and evaluator: all but
+    /// quiescence for a game without a policy and mate distance pruning for an evaluator
+    /// without mate scores ([`Engine::feature_bits`] never has them then).
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) const REACHABLE: u16 =
+        !((if G::QUIESCENCE { 0 } else { QUIESCENCE }) | (if E::MATE_SCORES { 0 } else { MDP }));
+
     /// Whether the feature `bit` is on in the node loop compiled for `F`: a constant, or, for
     /// [`DYNAMIC`], `dynamic` (read from the configuration).
     #[inline(always)]
