@@ -27,8 +27,11 @@ cargo build --release --target wasm32-unknown-unknown
 target=${CARGO_TARGET_DIR:-target}
 rm -rf dist
 mkdir -p dist/trees
-wasm-bindgen --target web --no-typescript --out-dir dist/pkg \
-    "$target/wasm32-unknown-unknown/release/alphabeta_web.wasm"
+# Without the name section (the functions' names, for debuggers and profilers only: 5 KiB
+# gzipped) and the producers section. Cargo's .wasm under $target keeps the names, for
+# twiggy and a debugger (see docs/performance.md, The browser build).
+wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
+    --out-dir dist/pkg "$target/wasm32-unknown-unknown/release/alphabeta_web.wasm"
 cp www/* dist/
 for tree in seed-example textbook-3ply uneven-depth ties random-05; do
     cp "../tests/data/trees/$tree.tree" dist/trees/
