@@ -254,6 +254,24 @@ const fn sparse_ones(mut mask: u64) -> u32 {
     ones
 }
 
+/// The rank of each column in [`CENTRE_FIRST`], counted from the end: 6 for the centre, 0 for
+/// the last (column 7).
+const CENTRE_RANK: [u8; WIDTH as usize] = {
+    let mut rank = [0; WIDTH as usize];
+    let mut i = 0;
+    while i < WIDTH as usize {
+        rank[CENTRE_FIRST[i] as usize] = (WIDTH as usize - 1 - i) as u8;
+        i += 1;
+    }
+    rank
+};
+
+/// The column (0–6) of a cell given as a one-bit mask.
+#[inline]
+const fn column_of(cell: u64) -> u8 {
+    (cell.trailing_zeros() / (HEIGHT + 1)) as u8
+}
+
 const fn column_mask(col: u32) -> u64 {
     ((1 << HEIGHT) - 1) << (col * (HEIGHT + 1))
 }
@@ -595,29 +613,51 @@ impl Game for Connect4Solver {
     }
 
     fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u8, N>) {
-        let position = &self.position;
-        // The threat counts of the moves in the list, in its order: a move already there (none
-        // when the engine asks) counts as the most, so that it stays where it is.
-        let mut scores = [u32::MAX; N];
-        for col in CENTRE_FIRST {
-            // The non-losing cells hold at most one cell per column: the stone to drop.
-            let stone = self.non_losing & column_mask(u32::from(col));
-            if stone == 0 {
-                continue;
+        let cells = self.non_losing;
+        if cells & (cells.wrapping_sub(1)) == 0 {
+            // One move (or none): nothing to order, nothing to score.
+            if cells != 0 {
+                let _ = moves.push(column_of(cells));
             }
-            let score = sparse_ones(winning_cells(position.current | stone, position.mask));
-            if moves.push(col).is_err() {
+            return;
+        }
+        // Pons' move sorter without his list: each move's key is its threat count above its
+        // rank in the centre-first order (6 for the centre, 0 for the last), kept sorted
+        // (greatest first) by insertion as the moves are scored. Keys are distinct, so the
+        // order is the same whatever order the cells are visited in: more threats first, the
+        // centre-first order among equals.
+        let position = &self.position;
+        let mut keys = [0u32; WIDTH as usize];
+        let mut count = 0;
+        let mut rest = cells;
+        while rest != 0 {
+            let stone = rest & rest.wrapping_neg();
+            rest ^= stone;
+            let threats = sparse_ones(winning_cells(position.current | stone, position.mask));
+            let key = threats << 3 | u32::from(CENTRE_RANK[usize::from(column_of(stone))]);
+            let mut j = count;
+            while j > 0 && keys[j - 1] < key {
+                keys[j] = keys[j - 1];
+                j -= 1;
+            }
+            keys[j] = key;
+            count += 1;
+        }
+        for &key in &keys[..count] {
+            if moves.push(CENTRE_FIRST[(WIDTH - 1 - (key & 7)) as usize]).is_err() {
                 return;
             }
-            // Insertion sort in place: more threats first, the centre-first order among
-            // equals.
-            let list = moves.as_mut_slice();
-            let last = list.len() - 1;
-            scores[last] = score;
-            crate::ordering::insert_by_key(&mut scores, list, last);
         }
     }
 
+    #[inline]
+    fn move_by_code(&self, code: u16) -> Option<u8> {
+        // The moves are the columns of the non-losing cells, each its own code.
+        (code < WIDTH as u16 && self.non_losing & column_mask(u32::from(code)) != 0)
+            .then_some(code as u8)
+    }
+
+    #[inline]
     fn make_move(&mut self, col: u8) -> Connect4Solver {
         let before = *self;
         self.position.play(col);
