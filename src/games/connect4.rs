@@ -201,8 +201,13 @@ impl Connect4 {
     /// nothing if it threatens two, and never the cell right below an opponent's winning
     /// cell. 0 means every move loses.
     pub const fn non_losing_cells(&self) -> u64 {
+        self.non_losing_given(winning_cells(self.current ^ self.mask, self.mask))
+    }
+
+    /// [`Connect4::non_losing_cells`] given the opponent's winning cells, `threats`.
+    #[inline]
+    const fn non_losing_given(&self, threats: u64) -> u64 {
         let mut playable = self.playable_cells();
-        let threats = winning_cells(self.current ^ self.mask, self.mask);
         let forced = playable & threats;
         if forced != 0 {
             if forced & (forced - 1) != 0 {
@@ -600,10 +605,69 @@ impl Connect4Solver {
     pub const fn position(&self) -> &Connect4 {
         &self.position
     }
+
+    /// The move that drops a stone on `cell` (a playable cell, one bit).
+    #[inline]
+    const fn solver_move(&self, cell: u64) -> SolverMove {
+        let position = &self.position;
+        SolverMove {
+            column: column_of(cell),
+            threats: winning_cells(position.current | cell, position.mask),
+        }
+    }
+}
+
+/// A move of [`Connect4Solver`]: a column, and what the move generator found out about it on
+/// the way, the empty cells where the mover would win after it (the threats it is ordered
+/// by), which the child takes over as its opponent's instead of finding them again. Its
+/// [`MoveCode`](crate::MoveCode) is the column.
+///
+/// Two moves are equal when their columns are, as two `u8` columns were: the search matches
+/// a killer or a principal-variation move against the moves generated here and plays the
+/// generated one, whose cells are this position's.
+#[derive(Clone, Copy, Debug)]
+pub struct SolverMove {
+    column: u8,
+    threats: u64,
+}
+
+impl PartialEq for SolverMove {
+    fn eq(&self, other: &Self) -> bool {
+        self.column == other.column
+    }
+}
+
+impl Eq for SolverMove {}
+
+impl core::hash::Hash for SolverMove {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.column.hash(state);
+    }
+}
+
+impl SolverMove {
+    /// The column, 0 (left) to 6.
+    pub const fn column(self) -> u8 {
+        self.column
+    }
+}
+
+impl From<SolverMove> for u8 {
+    /// The column.
+    fn from(mv: SolverMove) -> u8 {
+        mv.column
+    }
+}
+
+impl crate::tt::MoveCode for SolverMove {
+    #[inline]
+    fn move_code(self) -> u16 {
+        u16::from(self.column)
+    }
 }
 
 impl Game for Connect4Solver {
-    type Move = u8;
+    type Move = SolverMove;
     type Player = u8;
     /// Copy-make: the previous state (32 bytes).
     type Undo = Connect4Solver;
@@ -612,12 +676,13 @@ impl Game for Connect4Solver {
         self.position.player_to_move()
     }
 
-    fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u8, N>) {
+    fn generate_moves<const N: usize>(&self, moves: &mut MoveList<SolverMove, N>) {
         let cells = self.non_losing;
+        let position = &self.position;
         if cells & (cells.wrapping_sub(1)) == 0 {
-            // One move (or none): nothing to order, nothing to score.
+            // One move (or none): nothing to order, only the move's threats to find.
             if cells != 0 {
-                let _ = moves.push(column_of(cells));
+                let _ = moves.push(self.solver_move(cells));
             }
             return;
         }
@@ -625,16 +690,19 @@ impl Game for Connect4Solver {
         // rank in the centre-first order (6 for the centre, 0 for the last), kept sorted
         // (greatest first) by insertion as the moves are scored. Keys are distinct, so the
         // order is the same whatever order the cells are visited in: more threats first, the
-        // centre-first order among equals.
-        let position = &self.position;
+        // centre-first order among equals. The threats themselves are kept with the move for
+        // the child (its opponent's winning cells).
         let mut keys = [0u32; WIDTH as usize];
+        let mut threat_sets = [0u64; WIDTH as usize];
         let mut count = 0;
         let mut rest = cells;
         while rest != 0 {
             let stone = rest & rest.wrapping_neg();
             rest ^= stone;
-            let threats = sparse_ones(winning_cells(position.current | stone, position.mask));
-            let key = threats << 3 | u32::from(CENTRE_RANK[usize::from(column_of(stone))]);
+            let column = column_of(stone);
+            let threats = winning_cells(position.current | stone, position.mask);
+            threat_sets[usize::from(column)] = threats;
+            let key = sparse_ones(threats) << 3 | u32::from(CENTRE_RANK[usize::from(column)]);
             let mut j = count;
             while j > 0 && keys[j - 1] < key {
                 keys[j] = keys[j - 1];
@@ -644,40 +712,47 @@ impl Game for Connect4Solver {
             count += 1;
         }
         for &key in &keys[..count] {
-            if moves.push(CENTRE_FIRST[(WIDTH - 1 - (key & 7)) as usize]).is_err() {
+            let column = CENTRE_FIRST[(WIDTH - 1 - (key & 7)) as usize];
+            let threats = threat_sets[usize::from(column)];
+            if moves.push(SolverMove { column, threats }).is_err() {
                 return;
             }
         }
     }
 
     #[inline]
-    fn move_by_code(&self, code: u16) -> Option<u8> {
+    fn move_by_code(&self, code: u16) -> Option<SolverMove> {
         // The moves are the columns of the non-losing cells, each its own code.
-        (code < WIDTH as u16 && self.non_losing & column_mask(u32::from(code)) != 0)
-            .then_some(code as u8)
+        if code >= WIDTH as u16 {
+            return None;
+        }
+        let cell = self.non_losing & column_mask(u32::from(code));
+        (cell != 0).then(|| self.solver_move(cell))
     }
 
     #[inline]
-    fn make_move(&mut self, col: u8) -> Connect4Solver {
+    fn make_move(&mut self, mv: SolverMove) -> Connect4Solver {
         let before = *self;
-        self.position.play(col);
+        self.position.play(mv.column);
         // A generated move never lets the opponent win at once, and is never played where
         // the mover could have won at once (that position is terminal), so the new position
-        // is neither won nor winnable in one: only the non-losing moves need computing.
+        // is neither won nor winnable in one: only the non-losing moves need computing, from
+        // the mover's winning cells the move carries (the cell it filled taken out).
         self.won = false;
         self.can_win_next = false;
-        self.non_losing = self.position.non_losing_cells();
+        let stone = self.position.mask ^ before.position.mask;
+        self.non_losing = self.position.non_losing_given(mv.threats & !stone);
         before
     }
 
-    fn unmake_move(&mut self, _col: u8, before: Connect4Solver) {
+    fn unmake_move(&mut self, _mv: SolverMove, before: Connect4Solver) {
         *self = before;
     }
 
     #[inline(always)]
-    fn copy_make(&self, col: u8) -> Option<Connect4Solver> {
+    fn copy_make(&self, mv: SolverMove) -> Option<Connect4Solver> {
         let mut child = *self;
-        child.make_move(col);
+        child.make_move(mv);
         Some(child)
     }
 
@@ -740,7 +815,7 @@ pub const SOLVER_ORDERING: OrderingConfig =
 
 /// The engine [`solve`] drives, with transposition table `T`.
 pub type SolverEngine<T> =
-    crate::Engine<Connect4Solver, SolverEval, 7, 42, T, DefaultSorter<u8, 42>>;
+    crate::Engine<Connect4Solver, SolverEval, 7, 42, T, DefaultSorter<SolverMove, 42>>;
 
 /// A solver engine over `table`, configured with [`SOLVER_CONFIG`] and [`SOLVER_ORDERING`].
 pub fn solver_engine<T: crate::tt::Table<i32>>(table: T) -> SolverEngine<T> {
@@ -859,7 +934,7 @@ where
             min = med + 1;
             // A move proving "at least med + 1" (for a root the table answered, the move of
             // its entry): the last such proof is of the final score.
-            solution.best_move = result.best_move;
+            solution.best_move = result.best_move.map(SolverMove::column);
         } else {
             max = med;
         }
@@ -944,7 +1019,7 @@ where
         let analysis = analysis?;
         nodes = analysis.nodes;
         for root_move in &analysis.moves {
-            scores[usize::from(root_move.mv)] = Some(pons_score(root_move.score, n as u32));
+            scores[usize::from(root_move.mv.column())] = Some(pons_score(root_move.score, n as u32));
         }
     }
     Ok((scores, nodes))
@@ -1036,21 +1111,32 @@ mod tests {
         // "4453": every column is safe; the two moves that make a threat come first, then
         // the others, centre first among equals.
         let solver = Connect4Solver::new(Connect4::from_moves("4453").unwrap());
-        let mut fresh = MoveList::<u8, 7>::new();
+        let mut fresh = MoveList::<SolverMove, 7>::new();
         solver.generate_moves(&mut fresh);
+        let columns: std::vec::Vec<u8> = fresh.iter().map(|mv| mv.column()).collect();
         let scores: std::vec::Vec<u32> =
-            fresh.iter().map(|&col| solver.position().threats_after(col)).collect();
-        assert_eq!(fresh.as_slice(), &[5, 6, 3, 2, 4, 1, 0]);
+            columns.iter().map(|&col| solver.position().threats_after(col)).collect();
+        assert_eq!(columns, [5, 6, 3, 2, 4, 1, 0]);
         assert_eq!(scores, [1, 1, 0, 0, 0, 0, 0]);
+        // Each move carries the mover's winning cells after it: the child's opponent's, and
+        // the child made from the move equals the position played out.
+        let position = *solver.position();
+        for &mv in &fresh {
+            let mut played = position;
+            played.play(mv.column());
+            assert_eq!(solver.copy_make(mv), Some(Connect4Solver::new(played)));
+            assert_eq!(solver.move_by_code(u16::from(mv.column())), Some(mv));
+        }
+        assert_eq!(solver.move_by_code(7), None);
         // A list that already holds moves keeps them first, in place.
-        let mut list = MoveList::<u8, 9>::new();
-        list.push(99).unwrap();
-        list.push(98).unwrap();
+        let mut list = MoveList::<SolverMove, 9>::new();
+        list.push(fresh.as_slice()[6]).unwrap();
+        list.push(fresh.as_slice()[5]).unwrap();
         solver.generate_moves(&mut list);
-        assert_eq!(&list.as_slice()[..2], &[99, 98]);
+        assert_eq!(&list.as_slice()[..2], &[fresh.as_slice()[6], fresh.as_slice()[5]]);
         assert_eq!(&list.as_slice()[2..], fresh.as_slice());
         // A list too short for them overflows, without a panic.
-        let mut short = MoveList::<u8, 3>::new();
+        let mut short = MoveList::<SolverMove, 3>::new();
         solver.generate_moves(&mut short);
         assert!(short.overflowed());
     }
