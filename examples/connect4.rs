@@ -262,9 +262,11 @@ fn main() -> ExitCode {
     };
 
     let table = if options.solo {
-        SoloTable::<i32>::with_mib(options.table_mib).map(|table| solve_lines(&options, input, &table))
+        SoloTable::<i32>::with_mib(options.table_mib)
+            .map(|table| solve_lines(&options, input, &table))
     } else {
-        HeapTable::<i32>::with_mib(options.table_mib).map(|table| solve_lines(&options, input, &table))
+        HeapTable::<i32>::with_mib(options.table_mib)
+            .map(|table| solve_lines(&options, input, &table))
     };
     table.unwrap_or_else(|error| {
         eprintln!("error: --table-mib {}: {error}", options.table_mib);

@@ -865,9 +865,7 @@ impl<S: Score> SoloTable<S> {
         let count = 1usize << bits;
         let bytes = count.saturating_mul(core::mem::size_of::<SoloEntry<S>>());
         let mut memory = std::vec::Vec::new();
-        memory
-            .try_reserve_exact(count)
-            .map_err(|_| TableAllocError { slots: count, bytes })?;
+        memory.try_reserve_exact(count).map_err(|_| TableAllocError { slots: count, bytes })?;
         memory.resize(count, core::cell::Cell::new(Self::EMPTY));
         Ok(Self { entries: memory.into_boxed_slice(), shift: 64 - bits })
     }

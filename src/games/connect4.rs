@@ -1019,7 +1019,8 @@ where
         let analysis = analysis?;
         nodes = analysis.nodes;
         for root_move in &analysis.moves {
-            scores[usize::from(root_move.mv.column())] = Some(pons_score(root_move.score, n as u32));
+            scores[usize::from(root_move.mv.column())] =
+                Some(pons_score(root_move.score, n as u32));
         }
     }
     Ok((scores, nodes))
