@@ -828,7 +828,7 @@ struct SoloEntry<S> {
 /// assert_eq!(table.entries(), 65_536);
 /// let mut engine = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, Config::new())
 ///     .with_table(&table);
-/// let solution = engine.solve(&mut Board::new(), &Limits::default()).unwrap();
+/// let solution = engine.solve(&mut Board::new(), &Limits::depth(9)).unwrap();
 /// assert_eq!((solution.value, solution.exact), (0, true)); // a draw
 /// ```
 #[cfg(feature = "std")]
