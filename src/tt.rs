@@ -915,7 +915,7 @@ impl<S: Score> Table<S> for &SoloTable<S> {
         })
     }
 
-    #[inline]
+    #[inline(always)]
     fn store(&self, key: u64, entry: Entry<S>) {
         let meta = u32::from(entry.move_code.unwrap_or(0))
             | u32::from(entry.draft) << DRAFT_SHIFT
