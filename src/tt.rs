@@ -901,11 +901,14 @@ impl<S: Score> Table<S> for &SoloTable<S> {
 
     #[inline]
     fn probe(&self, key: u64) -> Option<Entry<S>> {
+        // The bound's two bits, decoded by a table lookup rather than a jump table.
+        const BOUNDS: [Option<Bound>; 4] =
+            [None, Some(Bound::Exact), Some(Bound::Lower), Some(Bound::Upper)];
         let found = self.entry(key).get();
-        let bound = Bound::from_bits((found.meta >> BOUND_SHIFT) & 3)?;
         if found.key != key {
             return None;
         }
+        let bound = BOUNDS[((found.meta >> BOUND_SHIFT) & 3) as usize]?;
         Some(Entry {
             move_code: (found.meta & HAS_MOVE != 0).then_some(found.meta as u16),
             score: found.score,
