@@ -298,19 +298,23 @@ const BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
 /// The empty cells that would complete four in a row for the owner of `stones`, given every
 /// stone in `mask` (after Pons' `compute_winning_position`).
 const fn winning_cells(stones: u64, mask: u64) -> u64 {
+    // Pons' terms, with the pairs of stones shared: `pair` has bit `i` when `i` and `i - s`
+    // both hold a stone, so `pair << s` marks two stones just below a cell in the direction
+    // `s` and `pair >> 2s` two just above. (Stones lie below bit 48, so no shift of a bit
+    // that matters goes past bit 63.)
     // Vertical: three stones right below.
-    let mut cells = (stones << 1) & (stones << 2) & (stones << 3);
+    let pair = stones & (stones << 1);
+    let mut cells = (pair << 1) & (stones << 3);
     // Horizontal and both diagonals: the gap may be any of the four cells.
     let shifts = [HEIGHT + 1, HEIGHT, HEIGHT + 2];
     let mut i = 0;
     while i < shifts.len() {
         let s = shifts[i];
-        let pair = (stones << s) & (stones << (2 * s));
-        cells |= pair & (stones << (3 * s));
-        cells |= pair & (stones >> s);
-        let pair = (stones >> s) & (stones >> (2 * s));
-        cells |= pair & (stones << s);
-        cells |= pair & (stones >> (3 * s));
+        let pair = stones & (stones << s);
+        // Two below, and a third below them or one above the cell.
+        cells |= (pair << s) & ((stones << (3 * s)) | (stones >> s));
+        // Two above, and a third above them or one below the cell.
+        cells |= (pair >> (2 * s)) & ((stones << s) | (stones >> (3 * s)));
         i += 1;
     }
     cells & (BOARD ^ mask)
@@ -1105,6 +1109,51 @@ mod tests {
         assert_eq!(Connect4Heuristic.evaluate(&corner, 0, ctx), 3);
         let won = Connect4::from_moves("1212121").unwrap();
         assert_eq!(Connect4Heuristic.evaluate(&won, 1, ctx), i32::loss_in(0));
+    }
+
+    #[test]
+    fn winning_cells_are_pons_terms() {
+        // Pons' `compute_winning_position`, term by term: what `winning_cells` must equal.
+        fn reference(stones: u64, mask: u64) -> u64 {
+            let mut cells = (stones << 1) & (stones << 2) & (stones << 3);
+            for s in [HEIGHT + 1, HEIGHT, HEIGHT + 2] {
+                let pair = (stones << s) & (stones << (2 * s));
+                cells |= pair & (stones << (3 * s));
+                cells |= pair & (stones >> s);
+                let pair = (stones >> s) & (stones >> (2 * s));
+                cells |= pair & (stones << s);
+                cells |= pair & (stones >> (3 * s));
+            }
+            cells & (BOARD ^ mask)
+        }
+        // Every position of the first 300 games of a fixed pseudo-random play-out, both sides'
+        // stones, and random stone sets over the whole board.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..300 {
+            let mut position = Connect4::new();
+            while !position.is_won() && position.moves_played() < CELLS {
+                for stones in [position.current, position.current ^ position.mask] {
+                    assert_eq!(
+                        winning_cells(stones, position.mask),
+                        reference(stones, position.mask)
+                    );
+                }
+                let playable: std::vec::Vec<u8> =
+                    (0..WIDTH as u8).filter(|&col| position.can_play(col)).collect();
+                position.play(playable[(next() % playable.len() as u64) as usize]);
+            }
+        }
+        for _ in 0..10_000 {
+            let (stones, mask) = (next() & BOARD, next() & BOARD);
+            assert_eq!(winning_cells(stones, mask | stones), reference(stones, mask | stones));
+            assert_eq!(winning_cells(stones, 0), reference(stones, 0));
+        }
     }
 
     #[test]
