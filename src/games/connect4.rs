@@ -614,10 +614,7 @@ impl Connect4Solver {
     #[inline]
     const fn solver_move(&self, cell: u64) -> SolverMove {
         let position = &self.position;
-        SolverMove {
-            column: column_of(cell),
-            threats: winning_cells(position.current | cell, position.mask),
-        }
+        SolverMove::new(column_of(cell), winning_cells(position.current | cell, position.mask))
     }
 }
 
@@ -629,15 +626,20 @@ impl Connect4Solver {
 /// Two moves are equal when their columns are, as two `u8` columns were: the search matches
 /// a killer or a principal-variation move against the moves generated here and plays the
 /// generated one, whose cells are this position's.
+///
+/// One 64-bit word: the cells (bits 0–47, the board's) and the column above them (bits
+/// 56–58), so that a list of moves is as small as a list of cells.
 #[derive(Clone, Copy, Debug)]
 pub struct SolverMove {
-    column: u8,
-    threats: u64,
+    bits: u64,
 }
+
+/// Where [`SolverMove`] keeps its column.
+const MOVE_COLUMN_SHIFT: u32 = 56;
 
 impl PartialEq for SolverMove {
     fn eq(&self, other: &Self) -> bool {
-        self.column == other.column
+        self.column() == other.column()
     }
 }
 
@@ -645,28 +647,41 @@ impl Eq for SolverMove {}
 
 impl core::hash::Hash for SolverMove {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        self.column.hash(state);
+        self.column().hash(state);
     }
 }
 
 impl SolverMove {
+    /// The move into `column` after which the mover wins at `threats` (cells of the board).
+    #[inline]
+    const fn new(column: u8, threats: u64) -> Self {
+        Self { bits: threats | (column as u64) << MOVE_COLUMN_SHIFT }
+    }
+
     /// The column, 0 (left) to 6.
+    #[inline]
     pub const fn column(self) -> u8 {
-        self.column
+        (self.bits >> MOVE_COLUMN_SHIFT) as u8
+    }
+
+    /// The empty cells where the mover wins after this move.
+    #[inline]
+    const fn threats(self) -> u64 {
+        self.bits & BOARD
     }
 }
 
 impl From<SolverMove> for u8 {
     /// The column.
     fn from(mv: SolverMove) -> u8 {
-        mv.column
+        mv.column()
     }
 }
 
 impl crate::tt::MoveCode for SolverMove {
     #[inline]
     fn move_code(self) -> u16 {
-        u16::from(self.column)
+        u16::from(self.column())
     }
 }
 
@@ -718,7 +733,7 @@ impl Game for Connect4Solver {
         for &key in &keys[..count] {
             let column = CENTRE_FIRST[(WIDTH - 1 - (key & 7)) as usize];
             let threats = threat_sets[usize::from(column)];
-            if moves.push(SolverMove { column, threats }).is_err() {
+            if moves.push(SolverMove::new(column, threats)).is_err() {
                 return;
             }
         }
@@ -737,7 +752,7 @@ impl Game for Connect4Solver {
     #[inline]
     fn make_move(&mut self, mv: SolverMove) -> Connect4Solver {
         let before = *self;
-        self.position.play(mv.column);
+        self.position.play(mv.column());
         // A generated move never lets the opponent win at once, and is never played where
         // the mover could have won at once (that position is terminal), so the new position
         // is neither won nor winnable in one: only the non-losing moves need computing, from
@@ -745,7 +760,7 @@ impl Game for Connect4Solver {
         self.won = false;
         self.can_win_next = false;
         let stone = self.position.mask ^ before.position.mask;
-        self.non_losing = self.position.non_losing_given(mv.threats & !stone);
+        self.non_losing = self.position.non_losing_given(mv.threats() & !stone);
         before
     }
 
