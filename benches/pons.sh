@@ -11,7 +11,9 @@
 # Makefile's flags (`g++ --std=c++11 -W -Wall -O3 -DNDEBUG`) and his table of 2^PONS_BITS
 # entries: TABLE_SIZE in his Solver.hpp, 24 as he ships it, 18 for the comparison at about
 # 1 MiB. PONS_BITS says which (default 24). Our example (examples/connect4.rs) clears its
-# table before every position, untimed, and times each solve alone, as his main does.
+# table before every position, untimed, and times each solve alone, as his main does; it runs
+# with `--table solo` (SoloTable: one thread, one entry per key, always replaced, as his table
+# is), unless --table shared is given.
 #
 # Timing mode (default): for each set and each memory size, R rounds of `ours, his` (A B A B
 # ...), so that the machine's drift hits both alike; prints each side's median mean_us and
@@ -30,6 +32,8 @@
 #   --positions SET=N       only the first N positions of SET (repeatable; wins over N)
 #   --mib N                 our table in MiB [1 when PONS_BITS is 18 (his 1.25 MiB), 64
 #                           when it is 24 (his 80 MiB)]
+#   --table KIND            our table: solo (SoloTable) or shared (the lock-free HeapTable,
+#                           buckets of two slots) [solo]
 #   --callgrind             count instructions instead of timing
 #   --callgrind-positions N positions per set in --callgrind mode [100]
 #                           (his count is taken inside GameSolver::Connect4::Solver::solve)
@@ -37,7 +41,8 @@
 #
 # His entry: a partial key of uint_t<49 - BITS> (the position key has 7 * (6 + 1) = 49 bits;
 # the table index holds the rest) and a uint8_t value, so 5 bytes for BITS 17 to 33 and 9
-# below 17: 2^17 is 655 KB (0.63 MiB), 2^18 1.25 MiB, 2^24 80.0 MiB. Ours: 16-byte slots.
+# below 17: 2^17 is 655 KB (0.63 MiB), 2^18 1.25 MiB, 2^24 80.0 MiB. Ours: 16-byte entries
+# (so 1 MiB holds 65,536, a quarter of his 262,147 at 1.25x the bytes).
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -48,6 +53,7 @@ declare -A set_positions=()
 mib=""
 callgrind=0
 callgrind_positions=100
+table=solo
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
 die() { echo "pons.sh: $*" >&2; exit 2; }
@@ -60,6 +66,7 @@ while [ $# -gt 0 ]; do
       value="${2:?--positions N or SET=N}"; shift 2
       if [[ "$value" == *=* ]]; then set_positions["${value%%=*}"]="${value#*=}"; else all_positions="$value"; fi ;;
     --mib) mib="${2:?--mib N}"; shift 2 ;;
+    --table) table="${2:?--table solo|shared}"; shift 2 ;;
     --callgrind) callgrind=1; shift ;;
     --callgrind-positions) callgrind_positions="${2:?--callgrind-positions N}"; shift 2 ;;
     -h|--help) usage; exit 0 ;;
@@ -77,6 +84,7 @@ if [ -z "$mib" ]; then
   case "$bits" in 18) mib=1 ;; 24) mib=64 ;; *) die "--mib N: our table's size against his 2^$bits entries" ;; esac
 fi
 [[ "$mib" =~ ^[0-9]+$ ]] || die "--mib: a number, not '$mib'"
+case "$table" in solo|shared) ;; *) die "--table: solo or shared, not '$table'" ;; esac
 sizes="$mib:$bits"
 if [ "$callgrind" = 1 ] && ! command -v valgrind > /dev/null; then
   die "--callgrind needs valgrind (apt-get install valgrind)"
@@ -142,7 +150,7 @@ if [ "$callgrind" = 0 ]; then
       echo "-- Test_${set}_R1, $count positions, $(describe_size "$mib" "$bits")"
       : > "$work/rounds"
       for round in $(seq "$rounds"); do
-        "$ours" -q --table-mib "$mib" "$input" > "$work/ours.out" || true
+        "$ours" -q --table "$table" --table-mib "$mib" "$input" > "$work/ours.out" || true
         his_run "$input" "$work/his.out"
         check_summary ours "$work/ours.out" "$count"
         check_summary his "$work/his.out" "$count"
@@ -176,7 +184,7 @@ else
     for size in $sizes; do
       mib="${size%%:*}"; bits="${size#*:}"
       valgrind --tool=callgrind --toggle-collect='*timed_solve*' --callgrind-out-file="$work/ours.cg" \
-        "$ours" --table-mib "$mib" "$input" > "$work/ours.out" 2> "$work/ours.vg" || true
+        "$ours" --table "$table" --table-mib "$mib" "$input" > "$work/ours.out" 2> "$work/ours.vg" || true
       his_run "$input" "$work/his.out" valgrind --tool=callgrind \
         --toggle-collect='GameSolver::Connect4::Solver::solve*' --callgrind-out-file="$work/his.cg"
       check_summary ours "$work/ours.out" "$count"

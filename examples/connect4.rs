@@ -42,7 +42,7 @@ use alphabeta::games::connect4::{
     analyze, solve_with_progress, solver_engine, Connect4, Connect4Heuristic, Solution,
     SolveProgress, SolverEngine,
 };
-use alphabeta::tt::HeapTable;
+use alphabeta::tt::{HeapTable, SoloTable, Table};
 use alphabeta::{Config, Engine, Limits, SearchError};
 
 /// The table's memory without `--table-mib`: 16 MiB, 2^20 slots of 16 bytes (the size that
@@ -68,6 +68,10 @@ Pascal Pons' solver prints them with -a; a score after the moves is ignored.
 options:
   --table-mib N   transposition table of N MiB (N * 2^20 bytes, 16-byte slots; 0: no
                   table), cleared before every position, not timed [default: 16]
+  --table KIND    shared: the lock-free table (HeapTable, buckets of two slots, the
+                  table of examples-c/connect4.c, which prints the same nodes); solo: the
+                  one-thread table (SoloTable: one entry per key, always replaced, a power
+                  of two of entries, 2 at least) [default: shared]
   --analyze       score every column (see above)
   -q, --quiet     print only the summary line (and mismatches)
   --play          play against the engine on the terminal: type a column, 1-7
@@ -84,6 +88,8 @@ options:
 struct Options {
     input: Option<OsString>,
     table_mib: usize,
+    /// `--table solo`: a [`SoloTable`] instead of a [`HeapTable`].
+    solo: bool,
     quiet: bool,
     analyze: bool,
     /// `--play`: whether the engine moves first.
@@ -98,6 +104,7 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
     let mut options = Options {
         input: None,
         table_mib: DEFAULT_TABLE_MIB,
+        solo: false,
         quiet: false,
         analyze: false,
         play: None,
@@ -109,6 +116,13 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
     while let Some(arg) = parser.next()? {
         match arg {
             Long("table-mib") => options.table_mib = parser.value()?.parse()?,
+            Long("table") => {
+                options.solo = match parser.value()?.to_str() {
+                    Some("solo") => true,
+                    Some("shared") => false,
+                    _ => return Err("--table: solo or shared".into()),
+                }
+            }
             Short('q') | Long("quiet") => options.quiet = true,
             Long("analyze") => options.analyze = true,
             Long("play") => options.play = Some(false),
@@ -136,8 +150,8 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
 /// (`valgrind --tool=callgrind --toggle-collect='*timed_solve*'`, as `benches/pons.sh` does);
 /// the clock is read around it.
 #[inline(never)]
-fn timed_solve(
-    solver: &mut SolverEngine<&HeapTable<i32>>,
+fn timed_solve<T: Table<i32>>(
+    solver: &mut SolverEngine<T>,
     position: Connect4,
     progress: impl FnMut(&SolveProgress),
 ) -> Result<Solution, SearchError> {
@@ -145,9 +159,9 @@ fn timed_solve(
 }
 
 /// The `--analyze` line of a position: ` s1 … s7`, -1000 for a full column (Pons' `-a`).
-fn analyze_line(
-    solver: &mut SolverEngine<&HeapTable<i32>>,
-    table: &HeapTable<i32>,
+fn analyze_line<T: Table<i32>>(
+    solver: &mut SolverEngine<T>,
+    table: &impl ClearTable,
     moves: &str,
 ) -> Result<String, String> {
     let position = Connect4::from_moves(moves).map_err(|e| e.to_string())?;
@@ -247,14 +261,42 @@ fn main() -> ExitCode {
         },
     };
 
-    let table = match HeapTable::<i32>::with_mib(options.table_mib) {
-        Ok(table) => table,
-        Err(error) => {
-            eprintln!("error: --table-mib {}: {error}", options.table_mib);
-            return ExitCode::FAILURE;
-        }
+    let table = if options.solo {
+        SoloTable::<i32>::with_mib(options.table_mib)
+            .map(|table| solve_lines(&options, input, &table))
+    } else {
+        HeapTable::<i32>::with_mib(options.table_mib)
+            .map(|table| solve_lines(&options, input, &table))
     };
-    let mut solver = solver_engine(&table);
+    table.unwrap_or_else(|error| {
+        eprintln!("error: --table-mib {}: {error}", options.table_mib);
+        ExitCode::FAILURE
+    })
+}
+
+/// The tables the example can solve with: both are emptied before every position.
+trait ClearTable {
+    fn clear(&self);
+}
+
+impl ClearTable for HeapTable<i32> {
+    fn clear(&self) {
+        HeapTable::clear(self);
+    }
+}
+
+impl ClearTable for SoloTable<i32> {
+    fn clear(&self) {
+        SoloTable::clear(self);
+    }
+}
+
+/// Solves (or analyses) every line of `input` with a solver over `table`; the exit code.
+fn solve_lines<T: ClearTable>(options: &Options, input: Box<dyn Read>, table: &T) -> ExitCode
+where
+    for<'a> &'a T: Table<i32>,
+{
+    let mut solver = solver_engine(table);
     let (mut positions, mut mismatches, mut skipped) = (0u64, 0u64, 0u64);
     let (mut total_nanos, mut total_nodes) = (0u64, 0u64);
 
@@ -271,7 +313,7 @@ fn main() -> ExitCode {
         let mut fields = line.split_whitespace();
         let Some(moves) = fields.next() else { continue };
         if options.analyze {
-            match analyze_line(&mut solver, &table, moves) {
+            match analyze_line(&mut solver, table, moves) {
                 Ok(scores) => outln!("{moves}{scores}"),
                 Err(error) => {
                     eprintln!("line {line_number}: skipped: {error}");

@@ -194,6 +194,49 @@ pub trait Game {
         None
     }
 
+    /// The move of this position whose [`MoveCode`] is `code`, when the game can tell without
+    /// generating its moves (opt-in; the default, `None`, means "generate them"): the first
+    /// move of the list [`Game::generate_moves`] would write that has this code, or `None`
+    /// when no move of that list has it.
+    ///
+    /// The exact solver ([`Engine::solve`](crate::Engine::solve)) then tries the table's move
+    /// before it generates (and the game orders) the others, and does not generate them at
+    /// all when that move cuts off: a staged generator's first stage, as chess engines try
+    /// the hash move. The order of the moves, and so the search, is the same either way. A
+    /// move that is not in the list makes the search wrong.
+    ///
+    /// ```
+    /// # use alphabeta::{Game, MoveCode, MoveList};
+    /// # #[derive(Clone, Copy)]
+    /// # struct Pile { stones: u32, first: bool }
+    /// # impl Game for Pile {
+    /// #     type Move = u32;
+    /// #     type Player = bool;
+    /// #     type Undo = ();
+    /// #     fn side_to_move(&self) -> bool { self.first }
+    /// #     fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u32, N>) {
+    /// #         for take in 1..=self.stones.min(3) { let _ = moves.push(take); }
+    /// #     }
+    /// #     fn make_move(&mut self, take: u32) { self.stones -= take; self.first = !self.first; }
+    /// #     fn unmake_move(&mut self, take: u32, _: ()) { self.stones += take; self.first = !self.first; }
+    /// // Take 1 to 3 stones, at most what is left: the move is its own code.
+    /// fn move_by_code(&self, code: u16) -> Option<u32> {
+    ///     let take = u32::from(code);
+    ///     (1..=self.stones.min(3)).contains(&take).then_some(take)
+    /// }
+    /// #     fn is_terminal(&self) -> bool { self.stones == 0 }
+    /// #     fn zobrist_key(&self) -> u64 { u64::from(self.stones) << 1 | u64::from(self.first) }
+    /// # }
+    /// # assert_eq!(Pile { stones: 2, first: true }.move_by_code(2), Some(2));
+    /// # assert_eq!(Pile { stones: 2, first: true }.move_by_code(3), None);
+    /// # assert_eq!(3u32.move_code(), 3);
+    /// ```
+    #[inline(always)]
+    fn move_by_code(&self, code: u16) -> Option<Self::Move> {
+        let _ = code;
+        None
+    }
+
     /// `true` when the game is over (a win, a loss or a draw). The engine evaluates terminal
     /// positions without generating moves; a position with no legal move is evaluated too.
     fn is_terminal(&self) -> bool;

@@ -203,7 +203,7 @@ pub type HeapTableEngine<'t, G, E, const MAX_MOVES: usize, const MAX_PLY: usize>
 /// and the evaluation context, the tables and the engine type aliases.
 pub mod prelude {
     #[cfg(feature = "std")]
-    pub use crate::tt::HeapTable;
+    pub use crate::tt::{HeapTable, SoloTable};
     pub use crate::tt::{MoveCode, TranspositionTable};
     pub use crate::{
         Clock, Config, Engine, EvalContext, Evaluator, Game, Limits, Mate, MoveList, Score,

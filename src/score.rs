@@ -225,6 +225,38 @@ impl Score for i32 {
         ((value + half) as i32).max(-Self::INFINITY)
     }
     #[inline]
+    fn relative_to_node(self, ply: u32) -> Self {
+        // The provided method in fewer steps: a mate score (`WIN - MAX_MATE_PLY ..= WIN` in
+        // magnitude, one unsigned comparison) moves `min(ply, MAX_MATE_PLY)` away from 0,
+        // which cannot saturate (`WIN + MAX_MATE_PLY` is far below `INFINITY`).
+        let shift = ply.min(MAX_MATE_PLY) as i32;
+        let threshold = (Self::WIN - MAX_MATE_PLY as i32) as u32;
+        if self.unsigned_abs().wrapping_sub(threshold) <= MAX_MATE_PLY {
+            if self > 0 {
+                self + shift
+            } else {
+                self - shift
+            }
+        } else {
+            self
+        }
+    }
+    #[inline]
+    fn relative_to_root(self, ply: u32) -> Self {
+        // The provided method in fewer steps: node-relative mates lie `shift` further out.
+        let shift = ply.min(MAX_MATE_PLY) as i32;
+        let threshold = (Self::WIN - MAX_MATE_PLY as i32) as u32;
+        if self.unsigned_abs().wrapping_sub(threshold) <= MAX_MATE_PLY + shift as u32 {
+            if self > 0 {
+                self - shift
+            } else {
+                self + shift
+            }
+        } else {
+            self
+        }
+    }
+    #[inline]
     fn is_valid(self, mate_scores: bool, ply: u32) -> bool {
         if mate_scores {
             // `-bound..=bound`, in one comparison (`i32::MIN` has the largest magnitude).
@@ -319,6 +351,44 @@ float_score!(f64, Slot64, u64);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn i32_table_conversions_equal_the_provided_ones() {
+        // The provided methods of `Score`, written out: what i32's own must equal.
+        fn to_node(score: i32, ply: u32) -> i32 {
+            let shift = i32::WIN.sub(i32::win_in(ply));
+            match score.mate() {
+                Some(Mate::Win(_)) => score.add(shift),
+                Some(Mate::Loss(_)) => score.sub(shift),
+                None => score,
+            }
+        }
+        fn to_root(score: i32, ply: u32) -> i32 {
+            let shift = i32::WIN.sub(i32::win_in(ply));
+            let threshold = i32::win_in(MAX_MATE_PLY);
+            if score >= threshold && score <= i32::WIN.add(shift) {
+                score.sub(shift)
+            } else if score <= -threshold && score >= -i32::WIN.add(shift) {
+                score.add(shift)
+            } else {
+                score
+            }
+        }
+        let threshold = i32::WIN - MAX_MATE_PLY as i32;
+        let mut scores = std::vec![0, 1, -1, i32::MAX, -i32::MAX, i32::MIN, i32::MIN + 1];
+        for edge in [threshold, i32::WIN, i32::WIN + MAX_MATE_PLY as i32] {
+            for d in -3..=3 {
+                scores.extend([edge + d, -(edge + d)]);
+            }
+        }
+        scores.extend((-1_010_000..=1_010_000).step_by(997));
+        for ply in [0, 1, 2, 41, 42, 4095, 4096, 4097, u32::MAX] {
+            for &score in &scores {
+                assert_eq!(score.relative_to_node(ply), to_node(score, ply), "{score} {ply}");
+                assert_eq!(score.relative_to_root(ply), to_root(score, ply), "{score} {ply}");
+            }
+        }
+    }
 
     #[test]
     fn mate_scores_carry_their_distance() {

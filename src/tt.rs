@@ -418,9 +418,13 @@ fn bucket_of(scrambled: u64, buckets: usize) -> usize {
 }
 
 /// The operations the search needs from a table. Implemented for a shared reference to a
-/// [`TranspositionTable`], for [`TableSlice`] (a table in memory the caller provides), and for
-/// [`NoTable`] (the default: no table).
-pub trait Table<S: Score>: Copy + Send + Sync {
+/// [`TranspositionTable`] or a [`HeapTable`], for [`TableSlice`] (a table in memory the caller
+/// provides), for a shared reference to a [`SoloTable`] (one thread, no lock-free check), and
+/// for [`NoTable`] (the default: no table).
+///
+/// The parallel search needs a table that is also `Send + Sync` (every table here but
+/// [`SoloTable`]); the sequential search and the exact solver take any.
+pub trait Table<S: Score>: Copy {
     /// Whether this is a real table (`false` for [`NoTable`]).
     const ENABLED: bool;
     /// The entry stored for `key`, if any.
@@ -788,6 +792,145 @@ impl<S: Score> HeapTable<S> {
 #[cfg(feature = "std")]
 owned_table!([S: Score] HeapTable<S>);
 
+/// One entry of a [`SoloTable`]: the whole key, the meta word of the lock-free slots (move
+/// code, draft, bound, flags; no generation) and the score as it is.
+#[cfg(feature = "std")]
+#[derive(Clone, Copy, Debug)]
+struct SoloEntry<S> {
+    key: u64,
+    meta: u32,
+    score: S,
+}
+
+/// A transposition table for one thread (`std`): plain memory, no atomics, no lock-free check.
+/// The table for a search that runs on one thread and wants the cheapest probe and store,
+/// such as an exact solver (the Connect Four example uses it).
+///
+/// * Direct-mapped: a key has one entry, found by Fibonacci hashing (the key times 2^64
+///   divided by the golden ratio, its top bits; Knuth, TAOCP vol. 3, 6.4), so that keys that
+///   are exact encodings rather than random (Connect Four's `current + mask`) still spread.
+/// * The whole 64-bit key is kept and compared: a probe never returns another position's
+///   entry (no partial key, no collision).
+/// * Always replace (as Pons' Connect Four solver does): the newest entry wins, whatever the
+///   depth it was searched to. There is no ageing, so [`Table::new_search`] does nothing.
+///
+/// Entries take 16 bytes for `i32` and `f32` scores (24 for `f64`); the number of entries is
+/// the largest power of two that fits the memory asked for (2 at least). The entries are
+/// `Cell`s, so the table is not `Sync`: the parallel search does not accept it (a compile
+/// error, not a race); use [`HeapTable`] or [`TranspositionTable`] there.
+///
+/// ```
+/// use alphabeta::games::tictactoe::{Board, TicTacToeEval};
+/// use alphabeta::tt::SoloTable;
+/// use alphabeta::{Config, Engine, Limits};
+///
+/// let table = SoloTable::<i32>::with_mib(1).expect("1 MiB");
+/// assert_eq!(table.entries(), 65_536);
+/// let mut engine = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, Config::new())
+///     .with_table(&table);
+/// let solution = engine.solve(&mut Board::new(), &Limits::depth(9)).unwrap();
+/// assert_eq!((solution.value, solution.exact), (0, true)); // a draw
+/// ```
+#[cfg(feature = "std")]
+#[derive(Debug)]
+pub struct SoloTable<S: Score> {
+    entries: Box<[core::cell::Cell<SoloEntry<S>>]>,
+    /// 64 minus log2 of the number of entries: a hash's top bits are its index.
+    shift: u32,
+}
+
+#[cfg(feature = "std")]
+impl<S: Score> SoloTable<S> {
+    const EMPTY: SoloEntry<S> = SoloEntry { key: 0, meta: 0, score: S::ZERO };
+
+    /// A table of at most `mib` MiB (2^20 bytes): the largest power of two of entries that
+    /// fits (2 when none does).
+    ///
+    /// # Errors
+    /// [`TableAllocError`] when the memory cannot be allocated.
+    pub fn with_mib(mib: usize) -> Result<Self, TableAllocError> {
+        let size = core::mem::size_of::<SoloEntry<S>>();
+        match mib.checked_mul(1 << 20) {
+            Some(bytes) => Self::with_entries(bytes / size),
+            None => Err(TableAllocError { slots: usize::MAX / size, bytes: usize::MAX }),
+        }
+    }
+
+    /// A table of `entries` entries rounded down to a power of two (2 at least).
+    ///
+    /// # Errors
+    /// [`TableAllocError`] when the memory cannot be allocated.
+    pub fn with_entries(entries: usize) -> Result<Self, TableAllocError> {
+        let bits = entries.max(2).ilog2();
+        let count = 1usize << bits;
+        let bytes = count.saturating_mul(core::mem::size_of::<SoloEntry<S>>());
+        let mut memory = std::vec::Vec::new();
+        memory.try_reserve_exact(count).map_err(|_| TableAllocError { slots: count, bytes })?;
+        memory.resize(count, core::cell::Cell::new(Self::EMPTY));
+        Ok(Self { entries: memory.into_boxed_slice(), shift: 64 - bits })
+    }
+
+    /// Empties every entry.
+    pub fn clear(&self) {
+        for entry in &*self.entries {
+            entry.set(Self::EMPTY);
+        }
+    }
+
+    /// The number of entries (a power of two).
+    pub fn entries(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The table's memory in bytes.
+    pub fn bytes(&self) -> usize {
+        core::mem::size_of_val(&*self.entries)
+    }
+
+    #[inline]
+    fn entry(&self, key: u64) -> &core::cell::Cell<SoloEntry<S>> {
+        let index = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
+        // In bounds: `shift` leaves log2(len) bits. The check is kept (one compare).
+        &self.entries[index]
+    }
+}
+
+#[cfg(feature = "std")]
+impl<S: Score> Table<S> for &SoloTable<S> {
+    const ENABLED: bool = true;
+
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Entry<S>> {
+        // The bound's two bits, decoded by a table lookup rather than a jump table.
+        const BOUNDS: [Option<Bound>; 4] =
+            [None, Some(Bound::Exact), Some(Bound::Lower), Some(Bound::Upper)];
+        let found = self.entry(key).get();
+        if found.key != key {
+            return None;
+        }
+        let bound = BOUNDS[((found.meta >> BOUND_SHIFT) & 3) as usize]?;
+        Some(Entry {
+            move_code: (found.meta & HAS_MOVE != 0).then_some(found.meta as u16),
+            score: found.score,
+            draft: meta_draft(found.meta) as u8,
+            bound,
+            proven: found.meta & PROVEN != 0,
+        })
+    }
+
+    #[inline(always)]
+    fn store(&self, key: u64, entry: Entry<S>) {
+        let meta = u32::from(entry.move_code.unwrap_or(0))
+            | u32::from(entry.draft) << DRAFT_SHIFT
+            | entry.bound.bits() << BOUND_SHIFT
+            | if entry.move_code.is_some() { HAS_MOVE } else { 0 }
+            | if entry.proven { PROVEN } else { 0 };
+        self.entry(key).set(SoloEntry { key, meta, score: entry.score });
+    }
+
+    fn new_search(&self) {}
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -820,6 +963,39 @@ mod tests {
                 usize::MAX / 16 * 16
             )
         );
+    }
+
+    #[cfg(feature = "std")]
+    #[test]
+    fn solo_tables_keep_the_newest_entry_of_a_key_and_never_another_keys() {
+        let table = SoloTable::<i32>::with_mib(1).unwrap();
+        assert_eq!((table.entries(), table.bytes()), (65_536, 1 << 20));
+        assert_eq!(SoloTable::<f64>::with_entries(5).unwrap().entries(), 4);
+        let t = &SoloTable::<i32>::with_entries(0).unwrap();
+        assert_eq!(t.entries(), 2);
+        // Key 0 is a key like any other (an empty entry is told by its bound).
+        assert_eq!(t.probe(0), None);
+        t.store(0, entry(3, 1, Bound::Upper));
+        assert_eq!(t.probe(0), Some(entry(3, 1, Bound::Upper)));
+        for key in 0..1000u64 {
+            t.store(key, entry(key as i32, (key % 200) as u8, Bound::Exact));
+        }
+        // Two entries: at most two keys are found, each with its own entry; the last stored
+        // is one of them (always replace).
+        let found: std::vec::Vec<u64> = (0..1000).filter(|&k| t.probe(k).is_some()).collect();
+        assert!((1..=2).contains(&found.len()) && found.contains(&999), "{found:?}");
+        for key in found {
+            assert_eq!(t.probe(key).unwrap().score, key as i32);
+        }
+        let stored = Entry { move_code: None, proven: true, ..entry(-7, 255, Bound::Lower) };
+        t.store(999, stored);
+        assert_eq!(t.probe(999), Some(stored));
+        t.new_search();
+        assert_eq!(t.probe(999), Some(stored));
+        t.clear();
+        assert_eq!(t.probe(999), None);
+        let huge = SoloTable::<i32>::with_mib(usize::MAX).unwrap_err();
+        assert_eq!(huge.bytes, usize::MAX);
     }
 
     fn entry<S: Score>(score: S, draft: u8, bound: Bound) -> Entry<S> {

@@ -113,7 +113,7 @@ fn compare<G, E, T, const M: usize, const P: usize>(
     G::Player: Send + Sync,
     E: Evaluator<G> + Clone + Send + Sync,
     E::Score: Debug,
-    T: Table<E::Score>,
+    T: Table<E::Score> + Send + Sync,
     DefaultSorter<G::Move, P>: MoveSorter<G> + Clone + Send,
 {
     let outcome = |r: alphabeta::SearchResult<G::Move, E::Score, P>| Outcome {
@@ -314,7 +314,7 @@ impl Evaluator<Turns> for TurnsEval<f64> {
 
 type C4<T> = Engine<Connect4, Connect4Heuristic, 7, 42, T>;
 
-fn c4_with<T: Table<i32>>(table: T) -> impl Fn(Config) -> C4<T> {
+fn c4_with<T: Table<i32> + Send + Sync>(table: T) -> impl Fn(Config) -> C4<T> {
     move |config| C4::<NoTable>::new(Connect4Heuristic, config).with_table(table)
 }
 

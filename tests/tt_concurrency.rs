@@ -135,7 +135,7 @@ fn torn<L: Slot>(slot: &L, scrambled: &HashSet<u64>) -> bool {
 /// `THREADS` threads, each `OPS` times: a random key, stored (its entry) or probed (checked).
 /// Thread 0 also starts a new search every 4,096 operations, so that entries age and get
 /// replaced. With `slots`, the threads also look at raw slots and count torn ones.
-fn hammer<S: Score, T: Table<S>, L: Slot>(
+fn hammer<S: Score, T: Table<S> + Send + Sync, L: Slot>(
     table: T,
     entry: fn(u64) -> Entry<S>,
     slots: Option<&[L]>,
@@ -548,7 +548,7 @@ fn exactly_encoded_keys_under_a_live_race() {
         let Entry { move_code, draft, bound, proven, .. } = entry_i32(key);
         Entry { move_code, score: key as f64 * 1000.0, draft, bound, proven }
     }
-    fn race<S: Score, T: Table<S>>(
+    fn race<S: Score, T: Table<S> + Send + Sync>(
         table: T,
         entry: fn(u64) -> Entry<S>,
         operations: u32,

@@ -259,7 +259,7 @@ pub fn connect4<H: Harness>(
             Iteration {
                 depth: info.depth,
                 value: info.score,
-                best: info.pv.first().copied(),
+                best: info.pv.first().map(|&mv| mv.into()),
                 nodes: info.nodes,
             },
         )
@@ -298,8 +298,9 @@ pub fn hog<H: Harness>(engine: &mut HogEngine, table: &Table, harness: &mut H) {
     }
 }
 
-fn outcome<const P: usize>(r: &alphabeta::SearchResult<u8, i32, P>) -> Outcome {
-    Outcome { value: r.score, best: r.best_move, nodes: r.nodes, depth: r.depth, exact: r.exact }
+fn outcome<M: Copy + Into<u8>, const P: usize>(r: &alphabeta::SearchResult<M, i32, P>) -> Outcome {
+    let best = r.best_move.map(Into::into);
+    Outcome { value: r.score, best, nodes: r.nodes, depth: r.depth, exact: r.exact }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -201,8 +201,13 @@ impl Connect4 {
     /// nothing if it threatens two, and never the cell right below an opponent's winning
     /// cell. 0 means every move loses.
     pub const fn non_losing_cells(&self) -> u64 {
+        self.non_losing_given(winning_cells(self.current ^ self.mask, self.mask))
+    }
+
+    /// [`Connect4::non_losing_cells`] given the opponent's winning cells, `threats`.
+    #[inline]
+    const fn non_losing_given(&self, threats: u64) -> u64 {
         let mut playable = self.playable_cells();
-        let threats = winning_cells(self.current ^ self.mask, self.mask);
         let forced = playable & threats;
         if forced != 0 {
             if forced & (forced - 1) != 0 {
@@ -254,6 +259,24 @@ const fn sparse_ones(mut mask: u64) -> u32 {
     ones
 }
 
+/// The rank of each column in [`CENTRE_FIRST`], counted from the end: 6 for the centre, 0 for
+/// the last (column 7).
+const CENTRE_RANK: [u8; WIDTH as usize] = {
+    let mut rank = [0; WIDTH as usize];
+    let mut i = 0;
+    while i < WIDTH as usize {
+        rank[CENTRE_FIRST[i] as usize] = (WIDTH as usize - 1 - i) as u8;
+        i += 1;
+    }
+    rank
+};
+
+/// The column (0–6) of a cell given as a one-bit mask.
+#[inline]
+const fn column_of(cell: u64) -> u8 {
+    (cell.trailing_zeros() / (HEIGHT + 1)) as u8
+}
+
 const fn column_mask(col: u32) -> u64 {
     ((1 << HEIGHT) - 1) << (col * (HEIGHT + 1))
 }
@@ -275,19 +298,23 @@ const BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
 /// The empty cells that would complete four in a row for the owner of `stones`, given every
 /// stone in `mask` (after Pons' `compute_winning_position`).
 const fn winning_cells(stones: u64, mask: u64) -> u64 {
+    // Pons' terms, with the pairs of stones shared: `pair` has bit `i` when `i` and `i - s`
+    // both hold a stone, so `pair << s` marks two stones just below a cell in the direction
+    // `s` and `pair >> 2s` two just above. (Stones lie below bit 48, so no shift of a bit
+    // that matters goes past bit 63.)
     // Vertical: three stones right below.
-    let mut cells = (stones << 1) & (stones << 2) & (stones << 3);
+    let pair = stones & (stones << 1);
+    let mut cells = (pair << 1) & (stones << 3);
     // Horizontal and both diagonals: the gap may be any of the four cells.
     let shifts = [HEIGHT + 1, HEIGHT, HEIGHT + 2];
     let mut i = 0;
     while i < shifts.len() {
         let s = shifts[i];
-        let pair = (stones << s) & (stones << (2 * s));
-        cells |= pair & (stones << (3 * s));
-        cells |= pair & (stones >> s);
-        let pair = (stones >> s) & (stones >> (2 * s));
-        cells |= pair & (stones << s);
-        cells |= pair & (stones >> (3 * s));
+        let pair = stones & (stones << s);
+        // Two below, and a third below them or one above the cell.
+        cells |= (pair << s) & ((stones << (3 * s)) | (stones >> s));
+        // Two above, and a third above them or one below the cell.
+        cells |= (pair >> (2 * s)) & ((stones << s) | (stones >> (3 * s)));
         i += 1;
     }
     cells & (BOARD ^ mask)
@@ -582,10 +609,84 @@ impl Connect4Solver {
     pub const fn position(&self) -> &Connect4 {
         &self.position
     }
+
+    /// The move that drops a stone on `cell` (a playable cell, one bit).
+    #[inline]
+    const fn solver_move(&self, cell: u64) -> SolverMove {
+        let position = &self.position;
+        SolverMove::new(column_of(cell), winning_cells(position.current | cell, position.mask))
+    }
+}
+
+/// A move of [`Connect4Solver`]: a column, and what the move generator found out about it on
+/// the way, the empty cells where the mover would win after it (the threats it is ordered
+/// by), which the child takes over as its opponent's instead of finding them again. Its
+/// [`MoveCode`](crate::MoveCode) is the column.
+///
+/// Two moves are equal when their columns are, as two `u8` columns were: the search matches
+/// a killer or a principal-variation move against the moves generated here and plays the
+/// generated one, whose cells are this position's.
+///
+/// One 64-bit word: the cells (bits 0–47, the board's) and the column above them (bits
+/// 56–58), so that a list of moves is as small as a list of cells.
+#[derive(Clone, Copy, Debug)]
+pub struct SolverMove {
+    bits: u64,
+}
+
+/// Where [`SolverMove`] keeps its column.
+const MOVE_COLUMN_SHIFT: u32 = 56;
+
+impl PartialEq for SolverMove {
+    fn eq(&self, other: &Self) -> bool {
+        self.column() == other.column()
+    }
+}
+
+impl Eq for SolverMove {}
+
+impl core::hash::Hash for SolverMove {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.column().hash(state);
+    }
+}
+
+impl SolverMove {
+    /// The move into `column` after which the mover wins at `threats` (cells of the board).
+    #[inline]
+    const fn new(column: u8, threats: u64) -> Self {
+        Self { bits: threats | (column as u64) << MOVE_COLUMN_SHIFT }
+    }
+
+    /// The column, 0 (left) to 6.
+    #[inline]
+    pub const fn column(self) -> u8 {
+        (self.bits >> MOVE_COLUMN_SHIFT) as u8
+    }
+
+    /// The empty cells where the mover wins after this move.
+    #[inline]
+    const fn threats(self) -> u64 {
+        self.bits & BOARD
+    }
+}
+
+impl From<SolverMove> for u8 {
+    /// The column.
+    fn from(mv: SolverMove) -> u8 {
+        mv.column()
+    }
+}
+
+impl crate::tt::MoveCode for SolverMove {
+    #[inline]
+    fn move_code(self) -> u16 {
+        u16::from(self.column())
+    }
 }
 
 impl Game for Connect4Solver {
-    type Move = u8;
+    type Move = SolverMove;
     type Player = u8;
     /// Copy-make: the previous state (32 bytes).
     type Undo = Connect4Solver;
@@ -594,50 +695,83 @@ impl Game for Connect4Solver {
         self.position.player_to_move()
     }
 
-    fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u8, N>) {
+    fn generate_moves<const N: usize>(&self, moves: &mut MoveList<SolverMove, N>) {
+        let cells = self.non_losing;
         let position = &self.position;
-        // The threat counts of the moves in the list, in its order: a move already there (none
-        // when the engine asks) counts as the most, so that it stays where it is.
-        let mut scores = [u32::MAX; N];
-        for col in CENTRE_FIRST {
-            // The non-losing cells hold at most one cell per column: the stone to drop.
-            let stone = self.non_losing & column_mask(u32::from(col));
-            if stone == 0 {
-                continue;
+        if cells & (cells.wrapping_sub(1)) == 0 {
+            // One move (or none): nothing to order, only the move's threats to find.
+            if cells != 0 {
+                let _ = moves.push(self.solver_move(cells));
             }
-            let score = sparse_ones(winning_cells(position.current | stone, position.mask));
-            if moves.push(col).is_err() {
+            return;
+        }
+        // Pons' move sorter without his list: each move's key is its threat count above its
+        // rank in the centre-first order (6 for the centre, 0 for the last), kept sorted
+        // (greatest first) by insertion as the moves are scored. Keys are distinct, so the
+        // order is the same whatever order the cells are visited in: more threats first, the
+        // centre-first order among equals. The threats themselves are kept with the move for
+        // the child (its opponent's winning cells).
+        let mut keys = [0u32; WIDTH as usize];
+        let mut threat_sets = [0u64; WIDTH as usize];
+        let mut count = 0;
+        let mut rest = cells;
+        while rest != 0 {
+            let stone = rest & rest.wrapping_neg();
+            rest ^= stone;
+            let column = column_of(stone);
+            let threats = winning_cells(position.current | stone, position.mask);
+            threat_sets[usize::from(column)] = threats;
+            let key = sparse_ones(threats) << 3 | u32::from(CENTRE_RANK[usize::from(column)]);
+            let mut j = count;
+            while j > 0 && keys[j - 1] < key {
+                keys[j] = keys[j - 1];
+                j -= 1;
+            }
+            keys[j] = key;
+            count += 1;
+        }
+        for &key in &keys[..count] {
+            let column = CENTRE_FIRST[(WIDTH - 1 - (key & 7)) as usize];
+            let threats = threat_sets[usize::from(column)];
+            if moves.push(SolverMove::new(column, threats)).is_err() {
                 return;
             }
-            // Insertion sort in place: more threats first, the centre-first order among
-            // equals.
-            let list = moves.as_mut_slice();
-            let last = list.len() - 1;
-            scores[last] = score;
-            crate::ordering::insert_by_key(&mut scores, list, last);
         }
     }
 
-    fn make_move(&mut self, col: u8) -> Connect4Solver {
+    #[inline]
+    fn move_by_code(&self, code: u16) -> Option<SolverMove> {
+        // The moves are the columns of the non-losing cells, each its own code.
+        if code >= WIDTH as u16 {
+            return None;
+        }
+        let cell = self.non_losing & column_mask(u32::from(code));
+        (cell != 0).then(|| self.solver_move(cell))
+    }
+
+    #[inline]
+    fn make_move(&mut self, mv: SolverMove) -> Connect4Solver {
         let before = *self;
-        self.position.play(col);
+        self.position.play(mv.column());
         // A generated move never lets the opponent win at once, and is never played where
         // the mover could have won at once (that position is terminal), so the new position
-        // is neither won nor winnable in one: only the non-losing moves need computing.
+        // is neither won nor winnable in one: only the non-losing moves need computing, from
+        // the mover's winning cells the move carries (the cell it filled taken out).
         self.won = false;
         self.can_win_next = false;
-        self.non_losing = self.position.non_losing_cells();
+        let stone = self.position.mask ^ before.position.mask;
+        self.non_losing = self.position.non_losing_given(mv.threats() & !stone);
         before
     }
 
-    fn unmake_move(&mut self, _col: u8, before: Connect4Solver) {
+    fn unmake_move(&mut self, _mv: SolverMove, before: Connect4Solver) {
         *self = before;
     }
 
     #[inline(always)]
-    fn copy_make(&self, col: u8) -> Option<Connect4Solver> {
+    fn copy_make(&self, mv: SolverMove) -> Option<Connect4Solver> {
         let mut child = *self;
-        child.make_move(col);
+        child.make_move(mv);
         Some(child)
     }
 
@@ -700,7 +834,7 @@ pub const SOLVER_ORDERING: OrderingConfig =
 
 /// The engine [`solve`] drives, with transposition table `T`.
 pub type SolverEngine<T> =
-    crate::Engine<Connect4Solver, SolverEval, 7, 42, T, DefaultSorter<u8, 42>>;
+    crate::Engine<Connect4Solver, SolverEval, 7, 42, T, DefaultSorter<SolverMove, 42>>;
 
 /// A solver engine over `table`, configured with [`SOLVER_CONFIG`] and [`SOLVER_ORDERING`].
 pub fn solver_engine<T: crate::tt::Table<i32>>(table: T) -> SolverEngine<T> {
@@ -819,7 +953,7 @@ where
             min = med + 1;
             // A move proving "at least med + 1" (for a root the table answered, the move of
             // its entry): the last such proof is of the final score.
-            solution.best_move = result.best_move;
+            solution.best_move = result.best_move.map(SolverMove::column);
         } else {
             max = med;
         }
@@ -904,7 +1038,8 @@ where
         let analysis = analysis?;
         nodes = analysis.nodes;
         for root_move in &analysis.moves {
-            scores[usize::from(root_move.mv)] = Some(pons_score(root_move.score, n as u32));
+            scores[usize::from(root_move.mv.column())] =
+                Some(pons_score(root_move.score, n as u32));
         }
     }
     Ok((scores, nodes))
@@ -992,25 +1127,81 @@ mod tests {
     }
 
     #[test]
+    fn winning_cells_are_pons_terms() {
+        // Pons' `compute_winning_position`, term by term: what `winning_cells` must equal.
+        fn reference(stones: u64, mask: u64) -> u64 {
+            let mut cells = (stones << 1) & (stones << 2) & (stones << 3);
+            for s in [HEIGHT + 1, HEIGHT, HEIGHT + 2] {
+                let pair = (stones << s) & (stones << (2 * s));
+                cells |= pair & (stones << (3 * s));
+                cells |= pair & (stones >> s);
+                let pair = (stones >> s) & (stones >> (2 * s));
+                cells |= pair & (stones << s);
+                cells |= pair & (stones >> (3 * s));
+            }
+            cells & (BOARD ^ mask)
+        }
+        // Every position of the first 300 games of a fixed pseudo-random play-out, both sides'
+        // stones, and random stone sets over the whole board.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..300 {
+            let mut position = Connect4::new();
+            while !position.is_won() && position.moves_played() < CELLS {
+                for stones in [position.current, position.current ^ position.mask] {
+                    assert_eq!(
+                        winning_cells(stones, position.mask),
+                        reference(stones, position.mask)
+                    );
+                }
+                let playable: std::vec::Vec<u8> =
+                    (0..WIDTH as u8).filter(|&col| position.can_play(col)).collect();
+                position.play(playable[(next() % playable.len() as u64) as usize]);
+            }
+        }
+        for _ in 0..10_000 {
+            let (stones, mask) = (next() & BOARD, next() & BOARD);
+            assert_eq!(winning_cells(stones, mask | stones), reference(stones, mask | stones));
+            assert_eq!(winning_cells(stones, 0), reference(stones, 0));
+        }
+    }
+
+    #[test]
     fn solver_moves_come_in_threat_order_after_what_the_list_held() {
         // "4453": every column is safe; the two moves that make a threat come first, then
         // the others, centre first among equals.
         let solver = Connect4Solver::new(Connect4::from_moves("4453").unwrap());
-        let mut fresh = MoveList::<u8, 7>::new();
+        let mut fresh = MoveList::<SolverMove, 7>::new();
         solver.generate_moves(&mut fresh);
+        let columns: std::vec::Vec<u8> = fresh.iter().map(|mv| mv.column()).collect();
         let scores: std::vec::Vec<u32> =
-            fresh.iter().map(|&col| solver.position().threats_after(col)).collect();
-        assert_eq!(fresh.as_slice(), &[5, 6, 3, 2, 4, 1, 0]);
+            columns.iter().map(|&col| solver.position().threats_after(col)).collect();
+        assert_eq!(columns, [5, 6, 3, 2, 4, 1, 0]);
         assert_eq!(scores, [1, 1, 0, 0, 0, 0, 0]);
+        // Each move carries the mover's winning cells after it: the child's opponent's, and
+        // the child made from the move equals the position played out.
+        let position = *solver.position();
+        for &mv in &fresh {
+            let mut played = position;
+            played.play(mv.column());
+            assert_eq!(solver.copy_make(mv), Some(Connect4Solver::new(played)));
+            assert_eq!(solver.move_by_code(u16::from(mv.column())), Some(mv));
+        }
+        assert_eq!(solver.move_by_code(7), None);
         // A list that already holds moves keeps them first, in place.
-        let mut list = MoveList::<u8, 9>::new();
-        list.push(99).unwrap();
-        list.push(98).unwrap();
+        let mut list = MoveList::<SolverMove, 9>::new();
+        list.push(fresh.as_slice()[6]).unwrap();
+        list.push(fresh.as_slice()[5]).unwrap();
         solver.generate_moves(&mut list);
-        assert_eq!(&list.as_slice()[..2], &[99, 98]);
+        assert_eq!(&list.as_slice()[..2], &[fresh.as_slice()[6], fresh.as_slice()[5]]);
         assert_eq!(&list.as_slice()[2..], fresh.as_slice());
         // A list too short for them overflows, without a panic.
-        let mut short = MoveList::<u8, 3>::new();
+        let mut short = MoveList::<SolverMove, 3>::new();
         solver.generate_moves(&mut short);
         assert!(short.overflowed());
     }

@@ -267,7 +267,7 @@ where
     G::Move: Send + Sync,
     G::Player: Send + Sync,
     E: Evaluator<G> + Clone + Send + Sync,
-    T: Table<E::Score>,
+    T: Table<E::Score> + Send + Sync,
     O: MoveSorter<G> + Clone + Send,
 {
     /// A parallel engine around `engine`, with `engine.config().threads` threads (0: the
@@ -603,7 +603,7 @@ where
     G::Move: Send + Sync,
     G::Player: Send + Sync,
     E: Evaluator<G> + Clone + Send + Sync,
-    T: Table<E::Score>,
+    T: Table<E::Score> + Send + Sync,
     O: MoveSorter<G> + Clone + Send,
 {
     /// Whether a thread of the pool is waiting for work.
@@ -990,7 +990,7 @@ where
     G::Move: Send + Sync,
     G::Player: Send + Sync,
     E: Evaluator<G> + Clone + Send + Sync,
-    T: Table<E::Score>,
+    T: Table<E::Score> + Send + Sync,
     O: MoveSorter<G> + Clone + Send,
     F: FnMut(&IterationInfo<'_, G::Move, E::Score>) + Send,
 {
@@ -1136,7 +1136,7 @@ impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
 where
     G: Game,
     E: Evaluator<G>,
-    T: Table<E::Score>,
+    T: Table<E::Score> + Send + Sync,
     O: MoveSorter<G> + Clone,
 {
     /// A helper thread of a shared-table search (see [`shared_table_search`]): iterative

@@ -164,7 +164,7 @@ impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
 where
     G: Game,
     E: Evaluator<G>,
-    T: Table<E::Score>,
+    T: Table<E::Score> + Send + Sync,
     O: MoveSorter<G>,
 {
     /// The first stage of splitting a node at `ply` and `depth` among threads (the root at ply

@@ -372,48 +372,71 @@ where
             }));
             return E::Score::ZERO;
         }
-        let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
-        game.generate_moves(&mut moves);
-        if moves.overflowed() {
-            ctx.halt = Some(ctx.fail(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }));
-            return E::Score::ZERO;
-        }
-        if moves.is_empty() {
-            return Self::bare(self.evaluate(ctx, game, ply, 0), ctx);
-        }
-        if let Some(code) = tt_move {
-            // The table's move first, the others in the game's order.
-            let list = moves.as_mut_slice();
-            if let Some(index) = list.iter().position(|&mv| mv.move_code() == code) {
-                list[..=index].rotate_right(1);
-            }
-        }
         let side = game.side_to_move();
         let original_alpha = alpha;
         let mut best = -E::Score::INFINITY;
         let mut best_move = None;
-        for &mv in moves.iter() {
-            let score = match game.copy_make(mv) {
-                Some(mut child) => self.solve_child(ctx, &mut child, side, ply, alpha, beta),
-                None => {
-                    let undo = game.make_move(mv);
-                    let score = self.solve_child(ctx, game, side, ply, alpha, beta);
-                    game.unmake_move(mv, undo);
-                    score
+        // The table's move first. A game that can tell it from its code without generating
+        // ([`Game::move_by_code`]) has it searched before the others are generated, and not
+        // generated at all when it cuts off; for the others it is moved to the front of the
+        // list. The order, and so the search, is the same.
+        let first = match tt_move {
+            Some(code) => game.move_by_code(code),
+            None => None,
+        };
+        'search: {
+            if let Some(mv) = first {
+                let score = self.solve_move(ctx, game, mv, side, ply, alpha, beta);
+                if ctx.halt.is_some() {
+                    return E::Score::ZERO;
                 }
-            };
-            if ctx.halt.is_some() {
+                (best, best_move) = (score, Some(mv));
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        ctx.stats.beta_cutoffs += 1;
+                        break 'search;
+                    }
+                }
+            }
+            let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
+            game.generate_moves(&mut moves);
+            if moves.overflowed() {
+                ctx.halt =
+                    Some(ctx.fail(SearchError::MoveListOverflow { capacity: MAX_MOVES, ply }));
                 return E::Score::ZERO;
             }
-            if score > best || best_move.is_none() {
-                best = score;
-                best_move = Some(mv);
+            if moves.is_empty() {
+                return Self::bare(self.evaluate(ctx, game, ply, 0), ctx);
             }
-            if score > alpha {
-                alpha = score;
-                if alpha >= beta {
-                    ctx.stats.beta_cutoffs += 1;
-                    break;
+            let mut skip = first;
+            if let (Some(code), None) = (tt_move, first) {
+                // The table's move first, the others in the game's order.
+                let list = moves.as_mut_slice();
+                if let Some(index) = list.iter().position(|&mv| mv.move_code() == code) {
+                    list[..=index].rotate_right(1);
+                }
+            }
+            for &mv in moves.iter() {
+                if skip == Some(mv) {
+                    // Searched already, first.
+                    skip = None;
+                    continue;
+                }
+                let score = self.solve_move(ctx, game, mv, side, ply, alpha, beta);
+                if ctx.halt.is_some() {
+                    return E::Score::ZERO;
+                }
+                if score > best || best_move.is_none() {
+                    best = score;
+                    best_move = Some(mv);
+                }
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        ctx.stats.beta_cutoffs += 1;
+                        break;
+                    }
                 }
             }
         }
@@ -441,6 +464,31 @@ where
             );
         }
         best
+    }
+
+    /// The score of `mv` for the side to move in `game` (`side`, at `ply`): the child made by
+    /// copy-make where the game offers it, else by make/unmake.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn solve_move(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        mv: G::Move,
+        side: G::Player,
+        ply: u32,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> E::Score {
+        match game.copy_make(mv) {
+            Some(mut child) => self.solve_child(ctx, &mut child, side, ply, alpha, beta),
+            None => {
+                let undo = game.make_move(mv);
+                let score = self.solve_child(ctx, game, side, ply, alpha, beta);
+                game.unmake_move(mv, undo);
+                score
+            }
+        }
     }
 
     /// A child of the solver's node (the move made in `game`): its score for the parent,
