@@ -49,27 +49,38 @@ pub const CHECK_TABLE: u16 = 1024;
 pub const PLAIN: u16 = ALPHA_BETA;
 /// `Config::plain_alpha_beta()` with quiescence (for a game with a policy): the textbook
 /// search with quiescence, as a hand-written engine has it.
-#[cfg_attr(not(feature = "std"), allow(dead_code))]
+#[cfg_attr(any(not(feature = "std"), feature = "one-loop"), allow(dead_code))]
 pub const PLAIN_QUIESCENCE: u16 = ALPHA_BETA | QUIESCENCE;
 /// `Config::value_preserving()`.
-#[cfg_attr(not(feature = "std"), allow(dead_code))]
+#[cfg_attr(any(not(feature = "std"), feature = "one-loop"), allow(dead_code))]
 pub const VALUE_PRESERVING: u16 = ALPHA_BETA | ORDERING | PVS | MDP;
 /// `Config::new()` for a game without a quiescence policy.
-#[cfg_attr(not(feature = "std"), allow(dead_code))]
+#[cfg_attr(any(not(feature = "std"), feature = "one-loop"), allow(dead_code))]
 pub const DEFAULT_NO_QUIESCENCE: u16 = VALUE_PRESERVING | LMR;
 /// `Config::new()`.
-#[cfg_attr(not(feature = "std"), allow(dead_code))]
+#[cfg_attr(any(not(feature = "std"), feature = "one-loop"), allow(dead_code))]
 pub const DEFAULT: u16 = DEFAULT_NO_QUIESCENCE | QUIESCENCE;
 
 /// Evaluates `$call` with `$f` the const feature set of the node loop compiled for `$bits`
 /// (one of the common sets, each with or without [`ABDADA`], under `std`), or [`DYNAMIC`]
-/// (with [`ABDADA`] if `$bits` has it) for any other set, and without `std` always.
+/// (with [`ABDADA`] if `$bits` has it) for any other set, and without `std` always. With the
+/// `one-loop` feature, [`DYNAMIC`] (with [`ABDADA`] if `$bits` has it) for every set.
 macro_rules! with_loop {
     ($bits:expr, $f:ident => $call:expr) => {{
         #[allow(unused_imports)]
         use $crate::search::features::*;
         let bits: u16 = $bits;
-        #[cfg(feature = "std")]
+        #[cfg(all(feature = "std", feature = "one-loop"))]
+        {
+            if bits & ABDADA != 0 {
+                const $f: u16 = DYNAMIC | ABDADA;
+                $call
+            } else {
+                const $f: u16 = DYNAMIC;
+                $call
+            }
+        }
+        #[cfg(all(feature = "std", not(feature = "one-loop")))]
         {
             match bits {
                 PLAIN => {
@@ -125,13 +136,13 @@ macro_rules! with_loop {
 pub(crate) use with_loop;
 
 /// `Config::value_preserving()` in a thread of ABDADA.
-#[cfg_attr(not(feature = "std"), allow(dead_code))]
+#[cfg_attr(any(not(feature = "std"), feature = "one-loop"), allow(dead_code))]
 pub const VP_ABDADA: u16 = VALUE_PRESERVING | ABDADA;
 /// `Config::new()` without quiescence, in a thread of ABDADA.
-#[cfg_attr(not(feature = "std"), allow(dead_code))]
+#[cfg_attr(any(not(feature = "std"), feature = "one-loop"), allow(dead_code))]
 pub const DNQ_ABDADA: u16 = DEFAULT_NO_QUIESCENCE | ABDADA;
 /// `Config::new()` in a thread of ABDADA.
-#[cfg_attr(not(feature = "std"), allow(dead_code))]
+#[cfg_attr(any(not(feature = "std"), feature = "one-loop"), allow(dead_code))]
 pub const DEFAULT_ABDADA: u16 = DEFAULT | ABDADA;
 
 impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
