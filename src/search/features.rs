@@ -49,16 +49,16 @@ pub const CHECK_TABLE: u16 = 1024;
 pub const PLAIN: u16 = ALPHA_BETA;
 /// `Config::plain_alpha_beta()` with quiescence (for a game with a policy): the textbook
 /// search with quiescence, as a hand-written engine has it.
-#[cfg_attr(not(feature = "std"), allow(dead_code))]
+#[cfg_attr(any(not(feature = "std"), feature = "one-loop"), allow(dead_code))]
 pub const PLAIN_QUIESCENCE: u16 = ALPHA_BETA | QUIESCENCE;
 /// `Config::value_preserving()`.
-#[cfg_attr(not(feature = "std"), allow(dead_code))]
+#[cfg_attr(any(not(feature = "std"), feature = "one-loop"), allow(dead_code))]
 pub const VALUE_PRESERVING: u16 = ALPHA_BETA | ORDERING | PVS | MDP;
 /// `Config::new()` for a game without a quiescence policy.
-#[cfg_attr(not(feature = "std"), allow(dead_code))]
+#[cfg_attr(any(not(feature = "std"), feature = "one-loop"), allow(dead_code))]
 pub const DEFAULT_NO_QUIESCENCE: u16 = VALUE_PRESERVING | LMR;
 /// `Config::new()`.
-#[cfg_attr(not(feature = "std"), allow(dead_code))]
+#[cfg_attr(any(not(feature = "std"), feature = "one-loop"), allow(dead_code))]
 pub const DEFAULT: u16 = DEFAULT_NO_QUIESCENCE | QUIESCENCE;
 
 /// Evaluates `$call` with `$f` the const feature set of the node loop compiled for `$bits`
@@ -72,6 +72,9 @@ pub const DEFAULT: u16 = DEFAULT_NO_QUIESCENCE | QUIESCENCE;
 /// parallel search (its bits never have [`ABDADA`]): the loops with ABDADA's deferral are not
 /// compiled in, so that a program that never searches in parallel does not carry them (half
 /// the node loops of a `std` build).
+///
+/// With the `one-loop` feature, [`DYNAMIC`] (with [`ABDADA`] if `$bits` has it and the
+/// search can be a thread of a parallel search) for every set.
 macro_rules! with_loop {
     (sequential $bits:expr, $f:ident => $call:expr) => {
         $crate::search::features::with_loop!(@sets $bits, $f => $call;
@@ -83,11 +86,29 @@ macro_rules! with_loop {
                 VP_ABDADA, DNQ_ABDADA, DEFAULT_ABDADA];
             [DYNAMIC_ABDADA])
     };
+    (@one $bits:ident, $f:ident => $call:expr; []) => {{
+        let _ = $bits;
+        const $f: u16 = DYNAMIC;
+        $call
+    }};
+    (@one $bits:ident, $f:ident => $call:expr; [$abdada:ident]) => {{
+        if $bits & ABDADA != 0 {
+            const $f: u16 = $abdada;
+            $call
+        } else {
+            const $f: u16 = DYNAMIC;
+            $call
+        }
+    }};
     (@sets $bits:expr, $f:ident => $call:expr; [$($set:ident),*]; [$($abdada:ident)?]) => {{
         #[allow(unused_imports)]
         use $crate::search::features::*;
         let bits: u16 = $bits;
-        #[cfg(feature = "std")]
+        #[cfg(all(feature = "std", feature = "one-loop"))]
+        {
+            $crate::search::features::with_loop!(@one bits, $f => $call; [$($abdada)?])
+        }
+        #[cfg(all(feature = "std", not(feature = "one-loop")))]
         {
             match bits {
                 $(
@@ -121,13 +142,13 @@ macro_rules! with_loop {
 pub(crate) use with_loop;
 
 /// `Config::value_preserving()` in a thread of ABDADA.
-#[cfg_attr(not(feature = "std"), allow(dead_code))]
+#[cfg_attr(any(not(feature = "std"), feature = "one-loop"), allow(dead_code))]
 pub const VP_ABDADA: u16 = VALUE_PRESERVING | ABDADA;
 /// `Config::new()` without quiescence, in a thread of ABDADA.
-#[cfg_attr(not(feature = "std"), allow(dead_code))]
+#[cfg_attr(any(not(feature = "std"), feature = "one-loop"), allow(dead_code))]
 pub const DNQ_ABDADA: u16 = DEFAULT_NO_QUIESCENCE | ABDADA;
 /// `Config::new()` in a thread of ABDADA.
-#[cfg_attr(not(feature = "std"), allow(dead_code))]
+#[cfg_attr(any(not(feature = "std"), feature = "one-loop"), allow(dead_code))]
 pub const DEFAULT_ABDADA: u16 = DEFAULT | ABDADA;
 /// Any other set in a thread of ABDADA: the features read from the configuration.
 #[cfg_attr(not(feature = "std"), allow(dead_code))]
