@@ -247,9 +247,17 @@ int solve_file(const char *path) {
             }
         }
         std::sort(keeping.begin(), keeping.end());
+        // The exact solver gives the value's sign and one of the optimal moves.
+        const alphabeta_solution exact = engine.solve(board);
+        const int exact_sign = (exact.value > 0) - (exact.value < 0);
+        const bool exact_ok =
+            exact.exact && exact_sign == value &&
+            (exact.has_best_move ? std::find(solved.best.begin(), solved.best.end(),
+                                             exact.best_move) != solved.best.end()
+                                 : solved.best.empty());
         ++positions;
         if (solved.value != value || format_moves(solved.best) != best || !(board == before) ||
-            format_moves(keeping) != best) {
+            format_moves(keeping) != best || !exact_ok) {
             ++mismatches;
             std::cout << cells << " MISMATCH value " << solved.value << " best "
                       << format_moves(solved.best) << " expected " << value << " " << best << "\n";
@@ -399,6 +407,33 @@ int check_wrapper(bool timing) {
                    analysis.moves[0].move.score == kWin - 1 && analysis.moves[0].pv == std::vector<std::uint32_t>{2} &&
                    analysis.result.best_move == 2 && static_cast<const Board &>(board) == Board::parse("XX.OO...."),
                "an analysis");
+        a.clear_table();
+        const alphabeta_solution solved = a.solve(board);
+        expect(solved.exact && solved.value == kWin - 1 && solved.has_best_move &&
+                   solved.best_move == 2 && solved.searches >= 1 &&
+                   static_cast<const Board &>(board) == Board::parse("XX.OO...."),
+               "an exact solve");
+        a.clear_table();
+        const alphabeta_solution between = a.solve_between(board, -kWin, kWin);
+        expect(between.exact && between.value == kWin - 1 && between.best_move == 2,
+               "an exact solve between bounds");
+        a.clear_table();
+        const alphabeta_window_result test = a.solve_window(board, 0, 1);
+        expect(test.score >= 1 && test.has_best_move && test.best_move == 2,
+               "one test of the exact solver");
+        try {
+            a.solve_between(board, 1, -1);
+            expect(false, "an empty range throws");
+        } catch (const alphabeta::Error &e) {
+            expect(e.status() == ALPHABETA_ERROR_INVALID_WINDOW, "an empty range: INVALID_WINDOW");
+        }
+        try {
+            ThrowingBoard throwing(0);
+            a.solve(throwing);
+            expect(false, "the exact solve rethrows");
+        } catch (const std::runtime_error &e) {
+            expect(std::string(e.what()) == "evaluation failed", "the exact solve rethrows");
+        }
         try {
             ThrowingBoard throwing(3);
             a.analyze(throwing, alphabeta_limits_depth(9), 1);

@@ -318,29 +318,56 @@ public:
     template <class G>
     alphabeta_window_result search_window(G &game, std::uint32_t depth, std::int32_t alpha,
                                           std::int32_t beta) {
-        detail::Binding<G> binding{&game, engine_, nullptr};
-        const alphabeta_game table = detail::Trampolines<G>::table(&binding);
         alphabeta_window_result out{};
-        const alphabeta_status status =
-            alphabeta_search_window(engine_, &table, depth, alpha, beta, &out);
-        if (binding.error) {
-            std::rethrow_exception(binding.error);
-        }
-        check(status);
+        run(game, [&](const alphabeta_game *table) {
+            return alphabeta_search_window(engine_, table, depth, alpha, beta, &out);
+        });
         return out;
     }
 
     /// MTD(f) at a fixed depth from the first guess `guess` (an int32 engine).
     template <class G>
     alphabeta_window_result mtdf(G &game, std::uint32_t depth, std::int32_t guess) {
-        detail::Binding<G> binding{&game, engine_, nullptr};
-        const alphabeta_game table = detail::Trampolines<G>::table(&binding);
         alphabeta_window_result out{};
-        const alphabeta_status status = alphabeta_mtdf(engine_, &table, depth, guess, &out);
-        if (binding.error) {
-            std::rethrow_exception(binding.error);
-        }
-        check(status);
+        run(game, [&](const alphabeta_game *table) {
+            return alphabeta_mtdf(engine_, table, depth, guess, &out);
+        });
+        return out;
+    }
+
+    /// Solves the position exactly (`alphabeta_solve`): its value and a move that achieves
+    /// it, every line searched to the end of the game. `limits` may be null (no clock, no node
+    /// cap); its depths are not read. Use an engine with a table. Throws `Error`, or what a
+    /// game member threw.
+    template <class G>
+    alphabeta_solution solve(G &game, const alphabeta_limits *limits = nullptr) {
+        alphabeta_solution out{};
+        run(game, [&](const alphabeta_game *table) {
+            return alphabeta_solve(engine_, table, limits, &out);
+        });
+        return out;
+    }
+
+    /// `solve` for a value known to lie in `low..=high` on an int32 engine
+    /// (`alphabeta_solve_between`): fewer tests.
+    template <class G>
+    alphabeta_solution solve_between(G &game, std::int32_t low, std::int32_t high,
+                                     const alphabeta_limits *limits = nullptr) {
+        alphabeta_solution out{};
+        run(game, [&](const alphabeta_game *table) {
+            return alphabeta_solve_between(engine_, table, low, high, limits, &out);
+        });
+        return out;
+    }
+
+    /// One test of the exact solver with the window (alpha, beta) on an int32 engine
+    /// (`alphabeta_solve_window`): the fail-soft value, no depth.
+    template <class G>
+    alphabeta_window_result solve_window(G &game, std::int32_t alpha, std::int32_t beta) {
+        alphabeta_window_result out{};
+        run(game, [&](const alphabeta_game *table) {
+            return alphabeta_solve_window(engine_, table, alpha, beta, &out);
+        });
         return out;
     }
 
@@ -389,6 +416,19 @@ public:
     explicit operator bool() const noexcept { return engine_ != nullptr; }
 
 private:
+    /// Calls `call` with the C view of `game`, then rethrows what a game member threw, or
+    /// throws `Error` for a failed status.
+    template <class G, class F>
+    void run(G &game, F &&call) {
+        detail::Binding<G> binding{&game, engine_, nullptr};
+        const alphabeta_game table = detail::Trampolines<G>::table(&binding);
+        const alphabeta_status status = call(&table);
+        if (binding.error) {
+            std::rethrow_exception(binding.error);
+        }
+        check(status);
+    }
+
     alphabeta_engine *engine_ = nullptr;
 };
 
