@@ -33,6 +33,10 @@
 //! * `trait-pv`: the same keeping the principal variation as the engine does
 //!   ([`through_trait_pv`]): what a hand-written search returning what the engine returns costs.
 //!
+//! The engine without its principal variation (`Engine::search_without_pv`, the node loops
+//! that keep no line): `plain-no-pv` against the `plain` baseline (the same tree, the same
+//! node counts) and `table-no-pv` against the `table` baseline.
+//!
 //! And two engine configurations against the `table` baseline: `table-one-depth` (the README's
 //! options without iterative deepening: one search at depth 9) and `table-bare` (one depth, the
 //! table and PVS only).
@@ -54,7 +58,7 @@
 //! | `--solves N` | 20 | passes over the position set per side and round (the 81 positions: a fifth of it, at least 1) |
 //! | `--only engine\|baseline` | | only that side: `--iterations` passes, no checks, no timing (for callgrind) |
 //! | `--iterations N` | 100 | passes of `--only` |
-//! | `--config NAME` | plain | the pair `--only` runs: plain, trait, trait-pv, table, table-one-depth, table-bare |
+//! | `--config NAME` | plain | the pair `--only` runs: plain, plain-no-pv, trait, trait-pv, table, table-no-pv, table-one-depth, table-bare |
 //! | `--set empty\|positions` | empty | the positions `--only` runs |
 //! | `--prepare-only` | off | with `--only`: only the preparation (the table clears), no solve |
 
@@ -370,17 +374,26 @@ trait Side {
     fn solve(&mut self, position: &Position) -> (i32, u64);
 }
 
-struct PlainEngineSide(PlainEngine);
+/// The plain engine; `true`: with its principal variation (`search`), `false` without
+/// (`search_without_pv`).
+struct PlainEngineSide(PlainEngine, bool);
 
 impl Side for PlainEngineSide {
     fn solve(&mut self, p: &Position) -> (i32, u64) {
         let limits = Limits::depth(9).with_min_depth(9);
-        let result = self.0.search(&mut p.board.clone(), &limits).unwrap();
+        let board = &mut p.board.clone();
+        let result = if self.1 {
+            self.0.search(board, &limits)
+        } else {
+            self.0.search_without_pv(board, &limits)
+        };
+        let result = result.unwrap();
         (result.score, result.nodes)
     }
 }
 
-struct TableEngineSide(TableEngine);
+/// The engine with a table; `true`: with its principal variation, `false` without.
+struct TableEngineSide(TableEngine, bool);
 
 impl Side for TableEngineSide {
     fn prepare(&mut self) {
@@ -389,7 +402,13 @@ impl Side for TableEngineSide {
     }
 
     fn solve(&mut self, p: &Position) -> (i32, u64) {
-        let result = self.0.search(&mut p.board.clone(), &Limits::depth(9)).unwrap();
+        let board = &mut p.board.clone();
+        let result = if self.1 {
+            self.0.search(board, &Limits::depth(9))
+        } else {
+            self.0.search_without_pv(board, &Limits::depth(9))
+        };
+        let result = result.unwrap();
         (result.score, result.nodes)
     }
 }
@@ -445,14 +464,16 @@ impl Side for TableBaseline {
 
 fn engine_side(config: &str) -> Box<dyn Side> {
     match config {
-        "plain" | "trait" | "trait-pv" => {
+        "plain" | "trait" | "trait-pv" | "plain-no-pv" => {
+            let line = config != "plain-no-pv";
             let config = Config { iterative_deepening: false, ..Config::plain_alpha_beta() };
-            Box::new(PlainEngineSide(PlainEngine::new(TicTacToeEval, config)))
+            Box::new(PlainEngineSide(PlainEngine::new(TicTacToeEval, config), line))
         }
-        "table" | "table-one-depth" | "table-bare" => {
+        "table" | "table-one-depth" | "table-bare" | "table-no-pv" => {
+            let line = config != "table-no-pv";
             let config = match config {
                 // The README's configuration.
-                "table" => Config::value_preserving(),
+                "table" | "table-no-pv" => Config::value_preserving(),
                 // Without iterative deepening: one search at depth 9.
                 "table-one-depth" => {
                     Config { iterative_deepening: false, ..Config::value_preserving() }
@@ -468,22 +489,24 @@ fn engine_side(config: &str) -> Box<dyn Side> {
                 },
             };
             let engine: TableEngine = PlainEngine::new(TicTacToeEval, config).with_table(&TABLE);
-            Box::new(TableEngineSide(engine))
+            Box::new(TableEngineSide(engine, line))
         }
         other => {
-            panic!("--config plain|trait|trait-pv|table|table-one-depth|table-bare, not {other}")
+            panic!("--config plain|plain-no-pv|trait|trait-pv|table|table-no-pv|table-one-depth|table-bare, not {other}")
         }
     }
 }
 
 fn baseline_side(config: &str) -> Box<dyn Side> {
     match config {
-        "plain" => Box::new(PlainBaseline),
+        "plain" | "plain-no-pv" => Box::new(PlainBaseline),
         "trait" => Box::new(TraitBaseline),
         "trait-pv" => Box::new(TraitPvBaseline(Lines(core::array::from_fn(|_| MoveList::new())))),
-        "table" | "table-one-depth" | "table-bare" => Box::new(TableBaseline(SmallTable::new())),
+        "table" | "table-one-depth" | "table-bare" | "table-no-pv" => {
+            Box::new(TableBaseline(SmallTable::new()))
+        }
         other => {
-            panic!("--config plain|trait|trait-pv|table|table-one-depth|table-bare, not {other}")
+            panic!("--config plain|plain-no-pv|trait|trait-pv|table|table-no-pv|table-one-depth|table-bare, not {other}")
         }
     }
 }
@@ -618,10 +641,12 @@ fn main() {
     let plain_values = check("plain", "positions", &positions);
     assert_eq!(check("trait", "positions", &positions), plain_values);
     assert_eq!(check("trait-pv", "positions", &positions), plain_values);
+    assert_eq!(check("plain-no-pv", "positions", &positions), plain_values);
     assert_eq!(check("table", "empty", &empty), empty_value);
     assert_eq!(check("table", "positions", &positions), plain_values);
     assert_eq!(check("table-one-depth", "positions", &positions), plain_values);
     assert_eq!(check("table-bare", "positions", &positions), plain_values);
+    assert_eq!(check("table-no-pv", "positions", &positions), plain_values);
 
     let passes_81 = (solves / 5).max(1);
     println!(
@@ -629,7 +654,9 @@ fn main() {
          or {passes_81} passes over the 81 positions; table clears not timed; medians"
     );
     println!("config | set | engine nodes/solve | engine µs/solve | baseline nodes/solve | baseline µs/solve | time ratio engine/baseline");
-    for config in ["plain", "trait", "trait-pv", "table", "table-one-depth"] {
+    for config in
+        ["plain", "plain-no-pv", "trait", "trait-pv", "table", "table-no-pv", "table-one-depth"]
+    {
         compare(config, "empty", &empty, rounds, solves);
         compare(config, "positions", &positions, rounds, passes_81);
     }

@@ -5,7 +5,7 @@
 use alphabeta::tt::{Bound, TranspositionTable};
 use alphabeta::{
     Algorithm, Config, Engine, EvalContext, Evaluator, Game, Limits, MoveList, RootSearch, Score,
-    TtCutoffs,
+    SearchResult, TtCutoffs,
 };
 use proptest::prelude::*;
 
@@ -379,6 +379,76 @@ proptest! {
         }
     }
 
+    /// (c2) Without the principal variation (`search_without_pv`), with and without a table
+    /// (`EqualDraft`: fixed-depth values): what `search` returns, node counts and statistics
+    /// included, but the line; so brute force's score at every depth and a best move that
+    /// keeps the root's value (for plain alpha-beta brute force's leftmost), and a line (read
+    /// back from the table where the search drops it) that starts with it and is a path of
+    /// the tree within the depth.
+    #[test]
+    fn search_without_pv_equals_brute_force(tree in trees()) {
+        let table = TranspositionTable::<i32, 64>::new();
+        let line_table = TranspositionTable::<i32, 64>::new();
+        for (name, config) in configs() {
+            let config = Config { tt_cutoffs: TtCutoffs::EqualDraft, ..config };
+            let mut with_line: Engine<Walk, IntEval, MAX_MOVES, MAX_PLY> =
+                Engine::new(IntEval, config);
+            let mut without: Engine<Walk, IntEval, MAX_MOVES, MAX_PLY> =
+                Engine::new(IntEval, config);
+            let mut with_table =
+                Engine::<Walk, IntEval, MAX_MOVES, MAX_PLY>::new(IntEval, config).with_table(&table);
+            let mut with_line_table = Engine::<Walk, IntEval, MAX_MOVES, MAX_PLY>::new(IntEval, config)
+                .with_table(&line_table);
+            for depth in 1..=FULL_DEPTH {
+                let limits = Limits::depth(depth);
+                let what = format!("{name} depth {depth}");
+                let mut game = Walk::new(&tree);
+                let expected = with_line.search(&mut game, &limits).unwrap();
+                let got = without.search_without_pv(&mut game, &limits).unwrap();
+                let tabled = with_table.search_without_pv(&mut game, &limits).unwrap();
+                let expected_tabled = with_line_table.search(&mut game, &limits).unwrap();
+                let same = |result: &SearchResult<u8, i32, MAX_PLY>, expected: &SearchResult<u8, i32, MAX_PLY>| {
+                    SearchResult { pv: result.pv.clone(), ..expected.clone() }
+                };
+                prop_assert_eq!(&got, &same(&got, &expected), "{}", what);
+                prop_assert_eq!(&tabled, &same(&tabled, &expected_tabled), "{}", what);
+                prop_assert_eq!(game.path.as_slice(), &[0]);
+                let whole = tree.negamax(0, FULL_DEPTH, &|s| s);
+                for (result, table) in [(&got, false), (&tabled, true)] {
+                    let what = format!("{what} table {table}");
+                    // An iteration short of the limit only where the last one was exact.
+                    let searched = result.depth;
+                    prop_assert!(searched == depth || (searched < depth && result.exact), "{}", what);
+                    prop_assert_eq!(result.score, tree.negamax(0, searched, &|s| s), "{}", what);
+                    if result.exact {
+                        prop_assert_eq!(result.score, whole, "{}", what);
+                    }
+                    prop_assert!(result.completed, "{}", what);
+                    prop_assert_eq!(result.best_move, result.pv.first().copied(), "{}", what);
+                    let first: Vec<u8> = result.best_move.into_iter().collect();
+                    prop_assert!(tree.is_optimal_prefix(&first, searched), "{}", what);
+                    // The line is a path of the tree, no deeper than the search.
+                    prop_assert!(result.pv.len() as u32 <= result.depth, "{}", what);
+                    let mut node = 0;
+                    for &mv in &result.pv {
+                        let child = tree.nodes[node].children.get(usize::from(mv)).copied();
+                        prop_assert!(child.is_some(), "{}: {:?} is no path", what, result.pv);
+                        node = child.unwrap_or(0);
+                    }
+                }
+                if name == "plain" {
+                    // Plain alpha-beta drops the line: without a table, the best move alone.
+                    prop_assert_eq!(got.pv.len(), usize::from(got.best_move.is_some()), "{}", what);
+                    let leftmost = tree.pv(depth).first().copied();
+                    prop_assert_eq!(got.best_move, leftmost, "{}", what);
+                    prop_assert_eq!(tabled.best_move, leftmost, "{}", what);
+                }
+            }
+            table.clear();
+            line_table.clear();
+        }
+    }
+
     /// (d) The same with `f64` scores.
     #[test]
     fn float_scores_equal_brute_force(tree in trees(), depth in 0_u32..=FULL_DEPTH) {
@@ -605,6 +675,7 @@ mod solve {
         #[test]
         fn solve_equals_brute_force(tree in trees(), a in -7_i32..=7, b in -7_i32..=7) {
             let table = TranspositionTable::<i32, 64>::new();
+        let line_table = TranspositionTable::<i32, 64>::new();
             let value = tree.negamax(0, FULL_DEPTH, &|s| s);
             let limits = Limits::depth(1);
             let mut bare: Engine<Walk, IntEval, MAX_MOVES, MAX_PLY> =
@@ -736,6 +807,7 @@ mod copy_make {
             let whole = tree.negamax(0, FULL_DEPTH, &|s| s);
             for (name, config) in configs() {
                 let table = TranspositionTable::<i32, 64>::new();
+        let line_table = TranspositionTable::<i32, 64>::new();
                 let mut engine: Engine<CopyWalk, CopyEval, MAX_MOVES, MAX_PLY, _> =
                     Engine::new(CopyEval, config).with_table(&table);
                 let mut game = CopyWalk { tree: &tree, node: 0, makes: &makes };

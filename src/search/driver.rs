@@ -205,8 +205,11 @@ where
     }
 
     /// Puts into `pv[0]` the line `line` (or, empty, the table's move for the root), followed
-    /// by the moves the table holds for the positions along it, up to `depth` plies: the
-    /// principal variation of a driver whose null-window searches keep no line of their own.
+    /// by the moves the table holds for the positions along it, up to `depth` plies, stopping
+    /// at a missing entry, a move the game does not generate there, the end of the game or a
+    /// position the line has already met: the principal variation of a driver whose
+    /// null-window searches keep no line of their own, and of a search without one
+    /// ([`Engine::search_without_pv`]).
     #[inline(never)]
     pub(crate) fn set_table_line(
         &mut self,
@@ -222,9 +225,18 @@ where
         }
         if T::ENABLED && !full.is_empty() {
             let mut undos: heapless::Vec<(G::Move, G::Undo), MAX_PLY> = heapless::Vec::new();
+            // The keys of the positions along the line: a table move is not followed from a
+            // position the line has already met (a cycle of entries).
+            let mut keys: heapless::Vec<u64, MAX_PLY> = heapless::Vec::new();
             // Follow the given moves, then the table's, while each is a legal move.
             let mut index = 0;
             while index < depth as usize && !game.is_terminal() {
+                let key = game.zobrist_key();
+                if index >= full.len() && keys.contains(&key) {
+                    break;
+                }
+                // Cannot fail: at most `depth <= MAX_PLY` positions are met.
+                let _ = keys.push(key);
                 let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
                 game.generate_moves(&mut moves);
                 let next = match full.get(index) {

@@ -42,6 +42,12 @@ pub const NULL_MOVE: u16 = 512;
 /// the configuration, and only with the `refinements` feature).
 pub const CHECK_TABLE: u16 = 1024;
 
+/// No principal variation: the loop keeps no line below the root (no triangular table to
+/// clear and copy at every node), only the root's best move ([`Engine::search_without_pv`];
+/// the line is then read back from the transposition table). With [`DYNAMIC`], read from the
+/// search call (`Context::line`).
+pub const NO_LINE: u16 = 2048;
+
 // The sets with a node loop of their own. Without `std` only `PLAIN` is read (by the node
 // loop); the others are dispatched to under `std` only.
 
@@ -61,6 +67,11 @@ pub const DEFAULT_NO_QUIESCENCE: u16 = VALUE_PRESERVING | LMR;
 #[cfg_attr(any(not(feature = "std"), feature = "one-loop"), allow(dead_code))]
 pub const DEFAULT: u16 = DEFAULT_NO_QUIESCENCE | QUIESCENCE;
 
+/// `Config::plain_alpha_beta()` without the line: the one set with a loop of its own without
+/// it (see [`Engine::drops_line`]).
+#[cfg_attr(any(not(feature = "std"), feature = "one-loop"), allow(dead_code))]
+pub const PLAIN_NO_LINE: u16 = PLAIN | NO_LINE;
+
 /// Evaluates `$call` with `$f` the const feature set of the node loop compiled for `$bits`
 /// (one of the common sets, each with or without [`ABDADA`], under `std`), or [`DYNAMIC`]
 /// (with [`ABDADA`] if `$bits` has it) for any other set, and without `std` always.
@@ -78,7 +89,8 @@ pub const DEFAULT: u16 = DEFAULT_NO_QUIESCENCE | QUIESCENCE;
 macro_rules! with_loop {
     (sequential $bits:expr, $f:ident => $call:expr) => {
         $crate::search::features::with_loop!(@sets $bits, $f => $call;
-            [PLAIN, PLAIN_QUIESCENCE, VALUE_PRESERVING, DEFAULT_NO_QUIESCENCE, DEFAULT]; [])
+            [PLAIN, PLAIN_QUIESCENCE, VALUE_PRESERVING, DEFAULT_NO_QUIESCENCE, DEFAULT,
+                PLAIN_NO_LINE]; [])
     };
     ($bits:expr, $f:ident => $call:expr) => {
         $crate::search::features::with_loop!(@sets $bits, $f => $call;
@@ -177,6 +189,44 @@ where
             dynamic
         } else {
             F & bit != 0
+        }
+    }
+
+    /// Whether a search that does not ask for the principal variation
+    /// ([`Engine::search_without_pv`]) runs without it, for the configuration's feature
+    /// `bits`: only where the line does not steer the search, so that the result is the one
+    /// the search with the line returns (but the line), and only where a loop without it is
+    /// not slower than the compiled loop with it.
+    ///
+    /// The previous iteration's line orders the next iteration's first moves (and spares
+    /// them late move reductions): with move ordering and iterative deepening the line is
+    /// kept. And under `std` (without `one-loop`) the common sets have a loop compiled with
+    /// the line, but only [`PLAIN`] one without it ([`PLAIN_NO_LINE`], where the line costs
+    /// most: the plain loop clears and copies it at every node); the other compiled sets
+    /// keep their loop and the line, and the sets that no loop is compiled for run on the
+    /// loop that reads the configuration either way. Without `std` that loop serves every
+    /// set.
+    pub(super) fn drops_line(&self, bits: u16) -> bool {
+        // (Minimax, `DYNAMIC` here, orders nothing.)
+        let steers = self.config.iterative_deepening && bits & ORDERING != 0;
+        // The sets of `with_loop!`'s sequential list that have no twin without the line.
+        let compiled_with_line = cfg!(all(feature = "std", not(feature = "one-loop")))
+            && bits & !Self::REACHABLE == 0
+            && matches!(
+                bits,
+                PLAIN_QUIESCENCE | VALUE_PRESERVING | DEFAULT_NO_QUIESCENCE | DEFAULT
+            );
+        !steers && !compiled_with_line
+    }
+
+    /// Whether the loop compiled for `F` keeps the principal variation below the root: a
+    /// constant, or, for [`DYNAMIC`], the search call's choice (`line`).
+    #[inline(always)]
+    pub(super) fn keeps_line<const F: u16>(line: bool) -> bool {
+        if F & DYNAMIC != 0 {
+            line
+        } else {
+            F & NO_LINE == 0
         }
     }
 

@@ -292,6 +292,73 @@ where
         self.search_with_info(game, limits, |_| {})
     }
 
+    /// [`Engine::search`] for a caller that wants the move and the score, not the principal
+    /// variation (a player that reads only the move, a driver of its own): the node loops
+    /// then keep no line where the search does not need it.
+    ///
+    /// The result is the one [`Engine::search`] returns, field for field (the best move, the
+    /// score, the depth, the exactness, the node counts and statistics), but `pv`. Where the
+    /// line is dropped, `pv` (and each [`IterationInfo`]'s) is read back from the
+    /// transposition table after each iteration: the best move, then the chain of the
+    /// table's moves from the position it reaches, stopping at a missing entry, a move the
+    /// game does not generate there, the end of the game, a position the line has already
+    /// met, or the iteration's depth. So it may be shorter than [`Engine::search`]'s (without
+    /// a table it is the best move alone), and an entry along it may have been replaced.
+    ///
+    /// The line is dropped where it does not steer the search and a loop without it is not
+    /// slower: without move ordering (the previous iteration's line orders the next one's
+    /// first moves) or without iterative deepening; and under `std` (without the `one-loop`
+    /// feature), for plain alpha-beta ([`Config::plain_alpha_beta`], which has a loop of its
+    /// own without the line) and the configurations served by the loop that reads the
+    /// configuration, not for the other common sets, whose loops are compiled with the line
+    /// only. Elsewhere the line is kept and returned whole. On plain alpha-beta the line is
+    /// what costs most (its loop clears and copies it at every node): on tic-tac-toe 107.2
+    /// instructions a node instead of 125.5 (`docs/performance.md`).
+    ///
+    /// With a [`Config::strength`] level it searches as [`Engine::search`] does (the level
+    /// reads every root move's line).
+    ///
+    /// # Errors
+    /// As [`Engine::search`].
+    pub fn search_without_pv(
+        &mut self,
+        game: &mut G,
+        limits: &Limits<'_>,
+    ) -> Result<SearchResult<G::Move, E::Score, MAX_PLY>, SearchError> {
+        self.search_without_pv_with_info(game, limits, |_| {})
+    }
+
+    /// [`Engine::search_without_pv`], calling `on_iteration` after every completed iteration
+    /// (its line read back from the table, as the result's).
+    ///
+    /// # Errors
+    /// As [`Engine::search`].
+    pub fn search_without_pv_with_info<F>(
+        &mut self,
+        game: &mut G,
+        limits: &Limits<'_>,
+        on_iteration: F,
+    ) -> Result<SearchResult<G::Move, E::Score, MAX_PLY>, SearchError>
+    where
+        F: FnMut(&IterationInfo<'_, G::Move, E::Score>),
+    {
+        #[cfg(feature = "refinements")]
+        if let Some(strength) = self.config.strength {
+            let mut on_iteration = on_iteration;
+            return self.search_at_strength(game, limits, strength.margin, &mut on_iteration);
+        }
+        self.iterate(
+            game,
+            limits,
+            Links::default(),
+            on_iteration,
+            |engine, ctx, game, depth, alpha, beta| {
+                ctx.line = false;
+                engine.root_iteration::<false>(ctx, game, depth, alpha, beta)
+            },
+        )
+    }
+
     /// [`Engine::search`], calling `on_iteration` after every completed iteration.
     ///
     /// # Errors

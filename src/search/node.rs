@@ -107,7 +107,9 @@ where
         beta: E::Score,
     ) -> Result<E::Score, Halt> {
         ctx.visit()?;
-        self.clear_pv(ply);
+        if Self::keeps_line::<F>(ctx.line) {
+            self.clear_pv(ply);
+        }
         if game.is_terminal() {
             return self.evaluate(ctx, game, ply, 0);
         }
@@ -156,7 +158,11 @@ where
         if !ctx.visit_or_halt() {
             return E::Score::ZERO;
         }
-        self.clear_pv(ply);
+        // Without the line, only the root's is kept (its best move).
+        let line = Self::keeps_line::<F>(ctx.line);
+        if line || root {
+            self.clear_pv(ply);
+        }
 
         if game.is_terminal() {
             let score = self.evaluate(ctx, game, ply, node.depth);
@@ -383,7 +389,11 @@ where
                 // Lines are only kept where they can reach the root's principal variation: at
                 // the root, and at PV nodes for a score above alpha (a score at or below it is
                 // a bound, whose line is nobody's principal variation).
-                if root || (node.pv && score > alpha) {
+                if !line {
+                    if root {
+                        self.set_root_move(mv);
+                    }
+                } else if root || (node.pv && score > alpha) {
                     self.update_pv(ply as usize, mv);
                 }
             } else if tie_break && floor.is_some() && score == best {
@@ -392,7 +402,11 @@ where
                 ties += 1;
                 if self.tie_break_pick(ties) == Some(true) {
                     best_move = Some(mv);
-                    self.update_pv(ply as usize, mv);
+                    if line {
+                        self.update_pv(ply as usize, mv);
+                    } else {
+                        self.set_root_move(mv);
+                    }
                 }
             }
             if pruning && score > alpha {
@@ -687,11 +701,12 @@ where
                 Self::bare(self.horizon::<F>(ctx, game, node.ply, low, high), ctx)
             } else if !T::ENABLED
                 && !G::EXTENSIONS
-                && (F == features::PLAIN || (F == features::DYNAMIC && ctx.plain))
+                && (F & !features::NO_LINE == features::PLAIN
+                    || (F == features::DYNAMIC && ctx.plain))
             {
                 // Plain alpha-beta without a table: the textbook loop below the root (also
                 // from the loop that reads the configuration, as without `std`).
-                self.alpha_beta_below(ctx, game, node.ply, node.depth, low, high)
+                self.alpha_beta_below::<F>(ctx, game, node.ply, node.depth, low, high)
             } else {
                 let outer_horizon = core::mem::replace(&mut ctx.reached_horizon, false);
                 let result = if !cfg!(feature = "std") {
@@ -736,7 +751,7 @@ where
     /// Its horizon is at `ctx.horizon_ply`, and it returns bare scores: a halt (the clock, the
     /// stop flag, an error) is left in `ctx.halt`, and the recursion then unwinds with
     /// meaningless scores, tested once per child rather than carried in every return value.
-    fn alpha_beta_below(
+    fn alpha_beta_below<const F: u16>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -746,11 +761,12 @@ where
         beta: E::Score,
     ) -> E::Score {
         ctx.horizon_ply = ply + depth;
-        self.alpha_beta(ctx, game, ply, alpha, beta)
+        self.alpha_beta::<F>(ctx, game, ply, alpha, beta)
     }
 
-    /// The node of [`Engine::alpha_beta_below`].
-    fn alpha_beta(
+    /// The node of [`Engine::alpha_beta_below`]; the line is kept as `F` says
+    /// ([`Engine::keeps_line`]).
+    fn alpha_beta<const F: u16>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -766,7 +782,7 @@ where
             if !terminal {
                 ctx.reached_horizon = true;
             }
-            return self.leaf(ctx, game, ply);
+            return self.leaf::<F>(ctx, game, ply);
         }
         let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
         game.generate_moves(&mut moves);
@@ -775,17 +791,20 @@ where
             return E::Score::ZERO;
         }
         if moves.is_empty() {
-            return self.leaf(ctx, game, ply);
+            return self.leaf::<F>(ctx, game, ply);
         }
+        let line = Self::keeps_line::<F>(ctx.line);
         let side = game.side_to_move();
         let original_alpha = alpha;
         let mut best = -E::Score::INFINITY;
         for (index, &mv) in moves.iter().enumerate() {
             let score = match game.copy_make(mv) {
-                Some(mut child) => self.alpha_beta_child(ctx, &mut child, side, ply, alpha, beta),
+                Some(mut child) => {
+                    self.alpha_beta_child::<F>(ctx, &mut child, side, ply, alpha, beta)
+                }
                 None => {
                     let undo = game.make_move(mv);
-                    let score = self.alpha_beta_child(ctx, game, side, ply, alpha, beta);
+                    let score = self.alpha_beta_child::<F>(ctx, game, side, ply, alpha, beta);
                     game.unmake_move(mv, undo);
                     score
                 }
@@ -798,7 +817,9 @@ where
             }
             if score > alpha {
                 alpha = score;
-                self.update_pv(ply as usize, mv);
+                if line {
+                    self.update_pv(ply as usize, mv);
+                }
                 if alpha >= beta {
                     // Fail-high: the opponent will not allow this line.
                     ctx.stats.beta_cutoffs += 1;
@@ -809,7 +830,7 @@ where
                 }
             }
         }
-        if best <= original_alpha {
+        if line && best <= original_alpha {
             // No move raised alpha (an all node): no line, as at a leaf. The lines of the
             // other nodes are written by `update_pv`, so that only these are cleared.
             self.clear_pv(ply);
@@ -821,7 +842,7 @@ where
     /// parent. Negamax: the child's score and window are negated where the side to move
     /// changes.
     #[inline(always)]
-    fn alpha_beta_child(
+    fn alpha_beta_child<const F: u16>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -831,16 +852,23 @@ where
         beta: E::Score,
     ) -> E::Score {
         if game.side_to_move() == side {
-            self.alpha_beta(ctx, game, ply + 1, alpha, beta)
+            self.alpha_beta::<F>(ctx, game, ply + 1, alpha, beta)
         } else {
-            -self.alpha_beta(ctx, game, ply + 1, -beta, -alpha)
+            -self.alpha_beta::<F>(ctx, game, ply + 1, -beta, -alpha)
         }
     }
 
     /// A leaf of [`Engine::alpha_beta`]: no line, and the evaluation (a halt on a bad score).
     #[inline(always)]
-    fn leaf(&mut self, ctx: &mut Context<'_, '_, G::Player>, game: &G, ply: u32) -> E::Score {
-        self.clear_pv(ply);
+    fn leaf<const F: u16>(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &G,
+        ply: u32,
+    ) -> E::Score {
+        if Self::keeps_line::<F>(ctx.line) {
+            self.clear_pv(ply);
+        }
         Self::bare(self.evaluate(ctx, game, ply, ctx.horizon_ply - ply), ctx)
     }
 
@@ -849,6 +877,17 @@ where
     pub(super) fn clear_pv(&mut self, ply: u32) {
         if let Some(line) = self.pv.get_mut(ply as usize) {
             line.clear();
+        }
+    }
+
+    /// The root's line without the principal variation: its best move alone.
+    #[inline(never)]
+    fn set_root_move(&mut self, mv: G::Move) {
+        if let Some(line) = self.pv.first_mut() {
+            line.clear();
+            // Cannot fail: the root's line holds `MAX_PLY >= 1` moves (none for an engine of
+            // no ply, whose `pv` is empty).
+            let _ = line.push(mv);
         }
     }
 

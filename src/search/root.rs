@@ -83,6 +83,15 @@ where
                 same_parity[(depth % 2) as usize].or((completed_depth > 0).then_some(score));
             match self.drive_root(&mut ctx, game, depth, guess, &mut iteration) {
                 Ok(iteration_score) => {
+                    if !ctx.line {
+                        // The loops kept the root's best move only: the rest of the line
+                        // comes from the table.
+                        let mut line = heapless::Vec::new();
+                        if let Some(&mv) = self.pv.first().and_then(|root| root.first()) {
+                            let _ = line.push(mv);
+                        }
+                        self.set_table_line(game, line, depth);
+                    }
                     score = iteration_score;
                     same_parity[(depth % 2) as usize] = Some(score);
                     completed_depth = depth;
@@ -213,7 +222,13 @@ where
             with_loop!(self.loop_bits(ctx), F => self.negamax::<F>(ctx, game, node, alpha, beta))
         } else {
             debug_assert!(!ctx.defers_busy_moves());
-            with_loop!(sequential self.feature_bits(), F => {
+            let bits = self.feature_bits();
+            if !ctx.line && !self.drops_line(bits) {
+                // The search reads the line, or its loop without it would be slower: kept.
+                ctx.line = true;
+            }
+            let line = if ctx.line { 0 } else { features::NO_LINE };
+            with_loop!(sequential bits | line, F => {
                 self.negamax::<F>(ctx, game, node, alpha, beta)
             })
         }
@@ -299,6 +314,62 @@ mod tests {
             Config::value_preserving(),
             Config::new(),
         ]
+    }
+
+    /// Without the principal variation, on the library's games: the result of the search
+    /// with it, but the line, whatever the configuration. Plain alpha-beta (no move ordering)
+    /// drops the line: the best move alone without a table, and with one the best move then
+    /// the table's moves, a legal line. The configurations whose ordering reads the line keep
+    /// it, and return it whole.
+    #[test]
+    fn search_without_pv_equals_the_search_but_the_line() {
+        let one_depth = Config { iterative_deepening: false, ..Config::value_preserving() };
+        for config in configs().into_iter().chain([one_depth]) {
+            let drops = !config.ordering;
+            for moves in ["", "4", "4453", "332211", "1234567"] {
+                let position = Connect4::from_moves(moves).unwrap();
+                let limits = Limits::depth(7);
+                let mut with_line: Engine<Connect4, Connect4Heuristic, 7, 42> =
+                    Engine::new(Connect4Heuristic, config);
+                let mut without: Engine<Connect4, Connect4Heuristic, 7, 42> =
+                    Engine::new(Connect4Heuristic, config);
+                let expected = with_line.search(&mut position.clone(), &limits).unwrap();
+                let got = without.search_without_pv(&mut position.clone(), &limits).unwrap();
+                assert_eq!(got, SearchResult { pv: got.pv.clone(), ..expected.clone() });
+                if drops {
+                    assert_eq!(got.pv.as_slice(), &expected.pv[..1], "{config:?} {moves}");
+                } else if cfg!(all(feature = "std", not(feature = "one-loop"))) {
+                    assert_eq!(got.pv, expected.pv, "{config:?} {moves}");
+                }
+            }
+            for cells in [".........", "X...O....", "XO.X.O..."] {
+                let board = Board::parse(cells).unwrap();
+                let limits = Limits::depth(9);
+                let table = TranspositionTable::<i32, 256>::new();
+                let mut with_line =
+                    Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config)
+                        .with_table(&table);
+                let expected = with_line.search(&mut board.clone(), &limits).unwrap();
+                table.clear();
+                let mut without = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config)
+                    .with_table(&table);
+                let got = without.search_without_pv(&mut board.clone(), &limits).unwrap();
+                assert_eq!(got, SearchResult { pv: got.pv.clone(), ..expected.clone() });
+                if !drops && cfg!(all(feature = "std", not(feature = "one-loop"))) {
+                    assert_eq!(got.pv, expected.pv, "{config:?} {cells}");
+                }
+                // A legal line from the root, the best move first, no longer than the search.
+                assert_eq!(got.pv.first().copied(), got.best_move, "{config:?} {cells}");
+                assert!(got.pv.len() <= got.depth as usize, "{config:?} {cells}");
+                let mut game = board.clone();
+                for &mv in &got.pv {
+                    let mut legal = crate::MoveList::<_, 9>::new();
+                    game.generate_moves(&mut legal);
+                    assert!(legal.as_slice().contains(&mv), "{config:?} {cells}: {:?}", got.pv);
+                    game.make_move(mv);
+                }
+            }
+        }
     }
 
     /// The node loops compiled for a feature set (and the plain loop below the root) search
