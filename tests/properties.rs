@@ -675,7 +675,6 @@ mod solve {
         #[test]
         fn solve_equals_brute_force(tree in trees(), a in -7_i32..=7, b in -7_i32..=7) {
             let table = TranspositionTable::<i32, 64>::new();
-        let line_table = TranspositionTable::<i32, 64>::new();
             let value = tree.negamax(0, FULL_DEPTH, &|s| s);
             let limits = Limits::depth(1);
             let mut bare: Engine<Walk, IntEval, MAX_MOVES, MAX_PLY> =
@@ -807,7 +806,6 @@ mod copy_make {
             let whole = tree.negamax(0, FULL_DEPTH, &|s| s);
             for (name, config) in configs() {
                 let table = TranspositionTable::<i32, 64>::new();
-        let line_table = TranspositionTable::<i32, 64>::new();
                 let mut engine: Engine<CopyWalk, CopyEval, MAX_MOVES, MAX_PLY, _> =
                     Engine::new(CopyEval, config).with_table(&table);
                 let mut game = CopyWalk { tree: &tree, node: 0, makes: &makes };

@@ -361,7 +361,7 @@ mod tests {
                 // A legal line from the root, the best move first, no longer than the search.
                 assert_eq!(got.pv.first().copied(), got.best_move, "{config:?} {cells}");
                 assert!(got.pv.len() <= got.depth as usize, "{config:?} {cells}");
-                let mut game = board.clone();
+                let mut game = board;
                 for &mv in &got.pv {
                     let mut legal = crate::MoveList::<_, 9>::new();
                     game.generate_moves(&mut legal);
