@@ -105,7 +105,6 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
             halt: None,
             horizon_ply: 0,
             plain: main.plain,
-            line: main.line,
             no_null_ply: u32::MAX,
             links: main.links,
             sorter_exchange_due: false,

@@ -46,10 +46,6 @@ pub(crate) struct Context<'l, 'c, P> {
     pub(crate) horizon_ply: u32,
     /// The configuration is plain alpha-beta (see [`features::PLAIN`](super::features)).
     pub(crate) plain: bool,
-    /// The search keeps the principal variation below the root (`false`:
-    /// [`Engine::search_without_pv`](super::Engine::search_without_pv), the node loops
-    /// without it; see [`features::NO_LINE`](super::features)).
-    pub(crate) line: bool,
     /// The ply of the node that may not try a null move (the child of a null move, or a node
     /// searched again to verify one); `u32::MAX` for none.
     pub(crate) no_null_ply: u32,
@@ -163,7 +159,6 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
             halt: None,
             horizon_ply: 0,
             plain: false,
-            line: true,
             no_null_ply: u32::MAX,
             links: Links::default(),
             #[cfg(feature = "std")]

@@ -44,9 +44,11 @@ pub const CHECK_TABLE: u16 = 1024;
 
 /// No principal variation: the loop keeps no line below the root (no triangular table to
 /// clear and copy at every node), only the root's best move ([`Engine::search_without_pv`];
-/// the line is then read back from the transposition table). With [`DYNAMIC`], read from the
-/// search call (`Context::line`).
+/// the line is then read back from the transposition table). A constant of every loop,
+/// [`DYNAMIC`] included ([`DYNAMIC_NO_LINE`]).
 pub const NO_LINE: u16 = 2048;
+/// The loop that reads the configuration, without the line.
+pub const DYNAMIC_NO_LINE: u16 = DYNAMIC | NO_LINE;
 
 // The sets with a node loop of their own. Without `std` only `PLAIN` is read (by the node
 // loop); the others are dispatched to under `std` only.
@@ -79,6 +81,9 @@ pub const PLAIN_NO_LINE: u16 = PLAIN | NO_LINE;
 /// Used in the methods of [`Engine`] only (the sets its game and evaluator cannot reach,
 /// `Self::REACHABLE`, are left out).
 ///
+/// `with_loop!(without_line $bits, ...)` is the sequential search without the line (`$bits`
+/// has [`NO_LINE`]): [`PLAIN_NO_LINE`], or [`DYNAMIC_NO_LINE`] for any other set.
+///
 /// `with_loop!(sequential $bits, ...)` is the same for a search that is no thread of a
 /// parallel search (its bits never have [`ABDADA`]): the loops with ABDADA's deferral are not
 /// compiled in, so that a program that never searches in parallel does not carry them (half
@@ -89,36 +94,41 @@ pub const PLAIN_NO_LINE: u16 = PLAIN | NO_LINE;
 macro_rules! with_loop {
     (sequential $bits:expr, $f:ident => $call:expr) => {
         $crate::search::features::with_loop!(@sets $bits, $f => $call;
-            [PLAIN, PLAIN_QUIESCENCE, VALUE_PRESERVING, DEFAULT_NO_QUIESCENCE, DEFAULT,
-                PLAIN_NO_LINE]; [])
+            [PLAIN, PLAIN_QUIESCENCE, VALUE_PRESERVING, DEFAULT_NO_QUIESCENCE, DEFAULT]; [];
+            DYNAMIC)
+    };
+    (without_line $bits:expr, $f:ident => $call:expr) => {
+        $crate::search::features::with_loop!(@sets $bits, $f => $call;
+            [PLAIN_NO_LINE]; []; DYNAMIC_NO_LINE)
     };
     ($bits:expr, $f:ident => $call:expr) => {
         $crate::search::features::with_loop!(@sets $bits, $f => $call;
             [PLAIN, PLAIN_QUIESCENCE, VALUE_PRESERVING, DEFAULT_NO_QUIESCENCE, DEFAULT,
                 VP_ABDADA, DNQ_ABDADA, DEFAULT_ABDADA];
-            [DYNAMIC_ABDADA])
+            [DYNAMIC_ABDADA]; DYNAMIC)
     };
-    (@one $bits:ident, $f:ident => $call:expr; []) => {{
+    (@one $bits:ident, $f:ident => $call:expr; []; $dynamic:ident) => {{
         let _ = $bits;
-        const $f: u16 = DYNAMIC;
+        const $f: u16 = $dynamic;
         $call
     }};
-    (@one $bits:ident, $f:ident => $call:expr; [$abdada:ident]) => {{
+    (@one $bits:ident, $f:ident => $call:expr; [$abdada:ident]; $dynamic:ident) => {{
         if $bits & ABDADA != 0 {
             const $f: u16 = $abdada;
             $call
         } else {
-            const $f: u16 = DYNAMIC;
+            const $f: u16 = $dynamic;
             $call
         }
     }};
-    (@sets $bits:expr, $f:ident => $call:expr; [$($set:ident),*]; [$($abdada:ident)?]) => {{
+    (@sets $bits:expr, $f:ident => $call:expr; [$($set:ident),*]; [$($abdada:ident)?];
+        $dynamic:ident) => {{
         #[allow(unused_imports)]
         use $crate::search::features::*;
         let bits: u16 = $bits;
         #[cfg(all(feature = "std", feature = "one-loop"))]
         {
-            $crate::search::features::with_loop!(@one bits, $f => $call; [$($abdada)?])
+            $crate::search::features::with_loop!(@one bits, $f => $call; [$($abdada)?]; $dynamic)
         }
         #[cfg(all(feature = "std", not(feature = "one-loop")))]
         {
@@ -138,7 +148,7 @@ macro_rules! with_loop {
                     }
                 )?
                 _ => {
-                    const $f: u16 = DYNAMIC;
+                    const $f: u16 = $dynamic;
                     $call
                 }
             }
@@ -146,7 +156,7 @@ macro_rules! with_loop {
         #[cfg(not(feature = "std"))]
         {
             let _ = bits;
-            const $f: u16 = DYNAMIC;
+            const $f: u16 = $dynamic;
             $call
         }
     }};
@@ -219,15 +229,12 @@ where
         !steers && !compiled_with_line
     }
 
-    /// Whether the loop compiled for `F` keeps the principal variation below the root: a
-    /// constant, or, for [`DYNAMIC`], the search call's choice (`line`).
+    /// Whether the loop compiled for `F` keeps the principal variation below the root (a
+    /// constant, [`DYNAMIC`] included: a program that never asks for a search without the
+    /// line carries no loop without it).
     #[inline(always)]
-    pub(super) fn keeps_line<const F: u16>(line: bool) -> bool {
-        if F & DYNAMIC != 0 {
-            line
-        } else {
-            F & NO_LINE == 0
-        }
+    pub(super) fn keeps_line<const F: u16>() -> bool {
+        F & NO_LINE == 0
     }
 
     /// ABDADA's deferral of busy moves: compiled into the loops of a parallel search's threads

@@ -353,8 +353,7 @@ where
             Links::default(),
             on_iteration,
             |engine, ctx, game, depth, alpha, beta| {
-                ctx.line = false;
-                engine.root_iteration::<false>(ctx, game, depth, alpha, beta)
+                engine.root_iteration_without_line(ctx, game, depth, alpha, beta)
             },
         )
     }

@@ -107,7 +107,7 @@ where
         beta: E::Score,
     ) -> Result<E::Score, Halt> {
         ctx.visit()?;
-        if Self::keeps_line::<F>(ctx.line) {
+        if Self::keeps_line::<F>() {
             self.clear_pv(ply);
         }
         if game.is_terminal() {
@@ -159,7 +159,7 @@ where
             return E::Score::ZERO;
         }
         // Without the line, only the root's is kept (its best move).
-        let line = Self::keeps_line::<F>(ctx.line);
+        let line = Self::keeps_line::<F>();
         if line || root {
             self.clear_pv(ply);
         }
@@ -702,7 +702,7 @@ where
             } else if !T::ENABLED
                 && !G::EXTENSIONS
                 && (F & !features::NO_LINE == features::PLAIN
-                    || (F == features::DYNAMIC && ctx.plain))
+                    || (F & !features::NO_LINE == features::DYNAMIC && ctx.plain))
             {
                 // Plain alpha-beta without a table: the textbook loop below the root (also
                 // from the loop that reads the configuration, as without `std`).
@@ -761,12 +761,15 @@ where
         beta: E::Score,
     ) -> E::Score {
         ctx.horizon_ply = ply + depth;
-        self.alpha_beta::<F>(ctx, game, ply, alpha, beta)
+        if Self::keeps_line::<F>() {
+            self.alpha_beta::<true>(ctx, game, ply, alpha, beta)
+        } else {
+            self.alpha_beta::<false>(ctx, game, ply, alpha, beta)
+        }
     }
 
-    /// The node of [`Engine::alpha_beta_below`]; the line is kept as `F` says
-    /// ([`Engine::keeps_line`]).
-    fn alpha_beta<const F: u16>(
+    /// The node of [`Engine::alpha_beta_below`], keeping the line if `LINE`.
+    fn alpha_beta<const LINE: bool>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -782,7 +785,7 @@ where
             if !terminal {
                 ctx.reached_horizon = true;
             }
-            return self.leaf::<F>(ctx, game, ply);
+            return self.leaf::<LINE>(ctx, game, ply);
         }
         let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
         game.generate_moves(&mut moves);
@@ -791,20 +794,19 @@ where
             return E::Score::ZERO;
         }
         if moves.is_empty() {
-            return self.leaf::<F>(ctx, game, ply);
+            return self.leaf::<LINE>(ctx, game, ply);
         }
-        let line = Self::keeps_line::<F>(ctx.line);
         let side = game.side_to_move();
         let original_alpha = alpha;
         let mut best = -E::Score::INFINITY;
         for (index, &mv) in moves.iter().enumerate() {
             let score = match game.copy_make(mv) {
                 Some(mut child) => {
-                    self.alpha_beta_child::<F>(ctx, &mut child, side, ply, alpha, beta)
+                    self.alpha_beta_child::<LINE>(ctx, &mut child, side, ply, alpha, beta)
                 }
                 None => {
                     let undo = game.make_move(mv);
-                    let score = self.alpha_beta_child::<F>(ctx, game, side, ply, alpha, beta);
+                    let score = self.alpha_beta_child::<LINE>(ctx, game, side, ply, alpha, beta);
                     game.unmake_move(mv, undo);
                     score
                 }
@@ -817,7 +819,7 @@ where
             }
             if score > alpha {
                 alpha = score;
-                if line {
+                if LINE {
                     self.update_pv(ply as usize, mv);
                 }
                 if alpha >= beta {
@@ -830,7 +832,7 @@ where
                 }
             }
         }
-        if line && best <= original_alpha {
+        if LINE && best <= original_alpha {
             // No move raised alpha (an all node): no line, as at a leaf. The lines of the
             // other nodes are written by `update_pv`, so that only these are cleared.
             self.clear_pv(ply);
@@ -842,7 +844,7 @@ where
     /// parent. Negamax: the child's score and window are negated where the side to move
     /// changes.
     #[inline(always)]
-    fn alpha_beta_child<const F: u16>(
+    fn alpha_beta_child<const LINE: bool>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &mut G,
@@ -852,21 +854,21 @@ where
         beta: E::Score,
     ) -> E::Score {
         if game.side_to_move() == side {
-            self.alpha_beta::<F>(ctx, game, ply + 1, alpha, beta)
+            self.alpha_beta::<LINE>(ctx, game, ply + 1, alpha, beta)
         } else {
-            -self.alpha_beta::<F>(ctx, game, ply + 1, -beta, -alpha)
+            -self.alpha_beta::<LINE>(ctx, game, ply + 1, -beta, -alpha)
         }
     }
 
     /// A leaf of [`Engine::alpha_beta`]: no line, and the evaluation (a halt on a bad score).
     #[inline(always)]
-    fn leaf<const F: u16>(
+    fn leaf<const LINE: bool>(
         &mut self,
         ctx: &mut Context<'_, '_, G::Player>,
         game: &G,
         ply: u32,
     ) -> E::Score {
-        if Self::keeps_line::<F>(ctx.line) {
+        if LINE {
             self.clear_pv(ply);
         }
         Self::bare(self.evaluate(ctx, game, ply, ctx.horizon_ply - ply), ctx)

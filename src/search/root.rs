@@ -83,15 +83,6 @@ where
                 same_parity[(depth % 2) as usize].or((completed_depth > 0).then_some(score));
             match self.drive_root(&mut ctx, game, depth, guess, &mut iteration) {
                 Ok(iteration_score) => {
-                    if !ctx.line {
-                        // The loops kept the root's best move only: the rest of the line
-                        // comes from the table.
-                        let mut line = heapless::Vec::new();
-                        if let Some(&mv) = self.pv.first().and_then(|root| root.first()) {
-                            let _ = line.push(mv);
-                        }
-                        self.set_table_line(game, line, depth);
-                    }
                     score = iteration_score;
                     same_parity[(depth % 2) as usize] = Some(score);
                     completed_depth = depth;
@@ -222,16 +213,42 @@ where
             with_loop!(self.loop_bits(ctx), F => self.negamax::<F>(ctx, game, node, alpha, beta))
         } else {
             debug_assert!(!ctx.defers_busy_moves());
-            let bits = self.feature_bits();
-            if !ctx.line && !self.drops_line(bits) {
-                // The search reads the line, or its loop without it would be slower: kept.
-                ctx.line = true;
-            }
-            let line = if ctx.line { 0 } else { features::NO_LINE };
-            with_loop!(sequential bits | line, F => {
+            with_loop!(sequential self.feature_bits(), F => {
                 self.negamax::<F>(ctx, game, node, alpha, beta)
             })
         }
+    }
+
+    /// [`Engine::root_iteration`] of a sequential search that does not ask for the line
+    /// ([`Engine::search_without_pv`]): on the loops without it where
+    /// [`Engine::drops_line`] says so, its line then read back from the table (the root's
+    /// best move, then the table's moves); on the loops with it otherwise.
+    pub(crate) fn root_iteration_without_line(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player>,
+        game: &mut G,
+        depth: u32,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<E::Score, Halt> {
+        let bits = self.feature_bits();
+        if !self.drops_line(bits) {
+            return self.root_iteration::<false>(ctx, game, depth, alpha, beta);
+        }
+        let pv = self.null_window_above(alpha).is_none_or(|top| top < beta);
+        let root = Node { depth, ply: 0, pv, on_prev_pv: true };
+        if !T::ENABLED {
+            ctx.plain = bits == features::PLAIN;
+        }
+        let score = with_loop!(without_line bits | features::NO_LINE, F => {
+            self.negamax::<F>(ctx, game, root, alpha, beta)
+        })?;
+        let mut line = heapless::Vec::new();
+        if let Some(&mv) = self.pv.first().and_then(|root| root.first()) {
+            let _ = line.push(mv);
+        }
+        self.set_table_line(game, line, depth);
+        Ok(score)
     }
 
     /// The feature bits of the node loop for this configuration and thread: the
