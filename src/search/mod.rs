@@ -342,20 +342,7 @@ where
     where
         F: FnMut(&IterationInfo<'_, G::Move, E::Score>),
     {
-        #[cfg(feature = "refinements")]
-        if let Some(strength) = self.config.strength {
-            let mut on_iteration = on_iteration;
-            return self.search_at_strength(game, limits, strength.margin, &mut on_iteration);
-        }
-        self.iterate(
-            game,
-            limits,
-            Links::default(),
-            on_iteration,
-            |engine, ctx, game, depth, alpha, beta| {
-                engine.root_iteration_without_line(ctx, game, depth, alpha, beta)
-            },
-        )
+        self.sequential_search::<false, F>(game, limits, on_iteration)
     }
 
     /// [`Engine::search`], calling `on_iteration` after every completed iteration.
@@ -363,6 +350,21 @@ where
     /// # Errors
     /// As [`Engine::search`].
     pub fn search_with_info<F>(
+        &mut self,
+        game: &mut G,
+        limits: &Limits<'_>,
+        on_iteration: F,
+    ) -> Result<SearchResult<G::Move, E::Score, MAX_PLY>, SearchError>
+    where
+        F: FnMut(&IterationInfo<'_, G::Move, E::Score>),
+    {
+        self.sequential_search::<true, F>(game, limits, on_iteration)
+    }
+
+    /// [`Engine::search_with_info`] (`LINE`) or [`Engine::search_without_pv_with_info`]:
+    /// the choice a constant, so that a program that never searches without the line does
+    /// not carry that search.
+    fn sequential_search<const LINE: bool, F>(
         &mut self,
         game: &mut G,
         limits: &Limits<'_>,
@@ -382,7 +384,11 @@ where
             Links::default(),
             on_iteration,
             |engine, ctx, game, depth, alpha, beta| {
-                engine.root_iteration::<false>(ctx, game, depth, alpha, beta)
+                if LINE {
+                    engine.root_iteration::<false>(ctx, game, depth, alpha, beta)
+                } else {
+                    engine.root_iteration_without_line(ctx, game, depth, alpha, beta)
+                }
             },
         )
     }
