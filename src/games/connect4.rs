@@ -885,8 +885,9 @@ fn engine_threshold(s: i32, n: u32) -> i32 {
 ///
 /// # Errors
 /// Those of [`Engine::solve_window`](crate::Engine::solve_window):
-/// [`SearchError::DepthBeyondCapacity`](crate::SearchError::DepthBeyondCapacity) when the
-/// position has more empty cells than `MAX_PLY`; no other for a correct engine.
+/// [`SearchError::DepthBeyondCapacity`](crate::SearchError::DepthBeyondCapacity) when a line
+/// runs past `MAX_PLY` plies (possible only when the position has more empty cells than
+/// that); no other for a correct engine.
 pub fn solve<T, O, const MAX_PLY: usize>(
     engine: &mut crate::Engine<Connect4Solver, SolverEval, 7, MAX_PLY, T, O>,
     position: Connect4,
