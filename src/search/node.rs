@@ -44,7 +44,7 @@ where
     /// Negamax with fail-soft alpha-beta: the score of `game` for its side to move.
     pub(crate) fn negamax<const F: u16>(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         node: Node,
         alpha: E::Score,
@@ -70,7 +70,7 @@ where
     /// context (which it takes), the score otherwise.
     #[inline(always)]
     pub(crate) fn unwind(
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         score: E::Score,
     ) -> Result<E::Score, Halt> {
         match ctx.halt.take() {
@@ -84,7 +84,7 @@ where
     #[inline(always)]
     pub(super) fn bare(
         result: Result<E::Score, Halt>,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
     ) -> E::Score {
         match result {
             Ok(score) => score,
@@ -100,7 +100,7 @@ where
     #[inline(never)]
     fn horizon<const F: u16>(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         ply: u32,
         alpha: E::Score,
@@ -128,7 +128,7 @@ where
     #[inline(never)]
     pub(super) fn negamax_node<const F: u16, const KIND: u8>(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         node: Node,
         mut alpha: E::Score,
@@ -288,7 +288,7 @@ where
         // threads were searching when this node reached them, searched after the others.
         let defer = Self::defers::<F>() && node.depth >= DEFER_MIN_DEPTH && use_table;
         if defer && ctx.take_sorter_exchange() {
-            self.exchange_sorter();
+            ctx.exchange_sorter(&mut self.sorter);
         }
         let mut deferred = Deferred::new();
         let mut cursor = 0;
@@ -558,7 +558,7 @@ where
     #[inline(never)]
     fn check_terminal(
         &self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         key: u64,
         node: Node,
         score: E::Score,
@@ -633,7 +633,7 @@ where
     #[inline(always)]
     pub(crate) fn search_move<const F: u16>(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         side: G::Player,
         child: Node,
@@ -738,7 +738,7 @@ where
     /// meaningless scores, tested once per child rather than carried in every return value.
     fn alpha_beta_below(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         ply: u32,
         depth: u32,
@@ -752,7 +752,7 @@ where
     /// The node of [`Engine::alpha_beta_below`].
     fn alpha_beta(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         ply: u32,
         mut alpha: E::Score,
@@ -823,7 +823,7 @@ where
     #[inline(always)]
     fn alpha_beta_child(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         side: G::Player,
         ply: u32,
@@ -839,7 +839,7 @@ where
 
     /// A leaf of [`Engine::alpha_beta`]: no line, and the evaluation (a halt on a bad score).
     #[inline(always)]
-    fn leaf(&mut self, ctx: &mut Context<'_, '_, G::Player>, game: &G, ply: u32) -> E::Score {
+    fn leaf(&mut self, ctx: &mut Context<'_, '_, G::Player, O>, game: &G, ply: u32) -> E::Score {
         self.clear_pv(ply);
         Self::bare(self.evaluate(ctx, game, ply, ctx.horizon_ply - ply), ctx)
     }
@@ -869,7 +869,7 @@ where
     #[inline]
     pub(super) fn evaluate(
         &self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &G,
         ply: u32,
         depth_left: u32,
