@@ -863,7 +863,7 @@ where
     #[cold]
     #[inline(never)]
     pub(crate) fn tie_break_pick(&mut self, ties: u32) -> Option<bool> {
-        self.rng.as_mut().map(|rng| rng.next_u32() % ties == 0)
+        self.rng.as_mut().map(|rng| remainder(rng.next_u32(), ties) == 0)
     }
 
     #[inline]
@@ -891,5 +891,45 @@ where
         } else {
             SearchError::ScoreOutOfRange { ply }
         }
+    }
+}
+
+/// `n % d` by shifting and subtracting (`n` itself when `d` is 0): the remainder of the
+/// tie-break, the search's only division. It runs once per tied root move; on a core without a
+/// divide instruction (Cortex-M0) `%` would link the library's division, 432 B of flash.
+fn remainder(n: u32, d: u32) -> u32 {
+    if d == 0 {
+        return n;
+    }
+    let d = u64::from(d);
+    let mut r: u64 = 0;
+    for bit in (0..32).rev() {
+        r = (r << 1) | u64::from((n >> bit) & 1);
+        if r >= d {
+            r -= d;
+        }
+    }
+    r as u32
+}
+
+#[cfg(test)]
+mod remainder_tests {
+    use super::remainder;
+
+    #[test]
+    fn remainder_equals_the_operator() {
+        let mut x: u32 = 0x9E37_79B9;
+        for d in (1..=70).chain([255, 65_537, u32::MAX - 1, u32::MAX]) {
+            for n in [0, 1, d - 1, d, d.wrapping_add(1), u32::MAX, u32::MAX - 1] {
+                assert_eq!(remainder(n, d), n % d, "{n} % {d}");
+            }
+            for _ in 0..200 {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                assert_eq!(remainder(x, d), x % d, "{x} % {d}");
+            }
+        }
+        assert_eq!(remainder(7, 0), 7);
     }
 }
