@@ -7,6 +7,7 @@
 #
 #   examples-embedded/run.sh            # all boards (boards/boards.txt), all demos
 #   BOARDS="microbit" examples-embedded/run.sh
+#   DEMOS="tictactoe hog" examples-embedded/run.sh   # some demos only (built and run)
 #
 # Needs the rustup targets of boards/boards.txt and qemu-system-arm (Debian package
 # qemu-system-arm); sizes come from arm-none-eabi-size (binutils-arm-none-eabi) or llvm-size.
@@ -15,7 +16,14 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-DEMOS=(tictactoe demo hog mcts)
+ALL_DEMOS=(tictactoe demo hog mcts)
+read -r -a DEMOS <<<"${DEMOS:-${ALL_DEMOS[*]}}"
+for demo in "${DEMOS[@]}"; do
+  if [[ " ${ALL_DEMOS[*]} " != *" $demo "* ]]; then
+    echo "run.sh: no demo named $demo (demos: ${ALL_DEMOS[*]})" >&2
+    exit 2
+  fi
+done
 
 # The boards: name, Rust target and machine, from the table qemu.sh and build.rs read too.
 declare -a names targets
@@ -45,7 +53,9 @@ fi
 target_args=()
 for target in "${targets[@]}"; do target_args+=(--target "$target"); done
 echo "== build: ${DEMOS[*]} for ${targets[*]}"
-cargo build --release --bins "${target_args[@]}"
+bin_args=()
+for demo in "${DEMOS[@]}"; do bin_args+=(--bin "$demo"); done
+cargo build --release "${bin_args[@]}" "${target_args[@]}"
 # Where cargo put them: target/, or $CARGO_TARGET_DIR (or a configured build.target-dir).
 target_dir="$(cargo metadata --format-version 1 --no-deps | sed -nE 's/.*"target_directory":"([^"]*)".*/\1/p')"
 

@@ -112,6 +112,7 @@ pub mod ordering;
 pub mod parallel;
 pub mod score;
 pub mod search;
+mod slot;
 #[cfg(feature = "std")]
 pub mod trace;
 #[cfg(feature = "std")]

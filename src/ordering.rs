@@ -273,14 +273,16 @@ pub(crate) fn insert_by_key<K: Ord + Copy, M: Copy>(keys: &mut [K], moves: &mut 
 }
 
 /// Moves `moves[index]` to the front, the moves before it one place back (the order of the
-/// others kept). A loop rather than `rotate_right`, which links a general `memmove` (over a
-/// kilobyte of flash on a Cortex-M0) for what is a handful of moves.
+/// others kept). Neither `rotate_right` nor a loop of `moves[i + 1] = moves[i]`: the first
+/// calls a general `memmove`, and the compiler turns the second into one, which costs 1.3 KiB
+/// of flash on a Cortex-M0 for what is a handful of moves. Here each slot takes the move
+/// carried from the slot before it, a loop the compiler keeps as it is.
 fn to_front<M: Copy>(moves: &mut [M], index: usize) {
     let Some(&mv) = moves.get(index) else { return };
-    for i in (0..index).rev() {
-        moves[i + 1] = moves[i];
+    let mut carried = mv;
+    for slot in &mut moves[..=index] {
+        carried = core::mem::replace(slot, carried);
     }
-    moves[0] = mv;
 }
 
 // Above every history score (|history| <= HISTORY_MAX = 8192).
@@ -453,6 +455,20 @@ mod tests {
         let placed = sorter.order_first(&board, moves, hints);
         sorter.order_rest::<9>(&board, &mut moves[placed..], hints);
         moves.try_into().unwrap()
+    }
+
+    #[test]
+    fn to_front_keeps_the_order_of_the_others() {
+        let mut moves = [10u8, 11, 12, 13, 14];
+        to_front(&mut moves, 3);
+        assert_eq!(moves, [13, 10, 11, 12, 14]);
+        to_front(&mut moves, 0);
+        assert_eq!(moves, [13, 10, 11, 12, 14]);
+        to_front(&mut moves, 4);
+        assert_eq!(moves, [14, 13, 10, 11, 12]);
+        // An index past the end leaves the moves as they are.
+        to_front(&mut moves, 5);
+        assert_eq!(moves, [14, 13, 10, 11, 12]);
     }
 
     #[test]

@@ -35,7 +35,7 @@
 use core::fmt::{Debug, Display};
 use core::ops::Neg;
 
-use crate::tt::{Slot, Slot32, Slot64};
+use crate::slot::{Slot, Slot32, Slot64};
 
 /// The largest distance in plies that a win or loss score can carry.
 ///

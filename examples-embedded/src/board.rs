@@ -295,7 +295,9 @@ impl SysTickClock {
     /// Guest instructions in `ticks` core clock cycles under QEMU's `-icount` (an instruction
     /// takes 2^shift ns of virtual time).
     pub fn instructions(ticks: u64) -> u64 {
-        (ticks * 1_000_000_000 / info::CORE_CLOCK_HZ) >> info::ICOUNT_SHIFT
+        // `ticks * 1e9 / hz` as the reduced fraction, as in `now_micros`: at 16 MHz
+        // `ticks * 125 / 2`, with no 64-bit division linked for it.
+        (ticks * NANOS_NUM / NANOS_DEN) >> info::ICOUNT_SHIFT
     }
 }
 
@@ -313,6 +315,33 @@ const fn gcd(a: u64, b: u64) -> u64 {
 const CLOCK_GCD: u64 = gcd(1_000_000, info::CORE_CLOCK_HZ);
 const MICROS_NUM: u64 = 1_000_000 / CLOCK_GCD;
 const TICKS_DEN: u64 = info::CORE_CLOCK_HZ / CLOCK_GCD;
+/// Nanoseconds per tick as the reduced fraction `NANOS_NUM / NANOS_DEN`: 125/2 at 16 MHz,
+/// 80/1 at 12.5 MHz, 40/1 at 25 MHz.
+const NANOS_GCD: u64 = gcd(1_000_000_000, info::CORE_CLOCK_HZ);
+const NANOS_NUM: u64 = 1_000_000_000 / NANOS_GCD;
+const NANOS_DEN: u64 = info::CORE_CLOCK_HZ / NANOS_GCD;
+
+/// `n / d` by shifting and subtracting, `None` when `d` is 0: the checker's only division by a
+/// number known at run time (instructions per node). The `/` of `u64` would link the library's
+/// 64-bit division, about a kilobyte of code on a Cortex-M0, for one number a search.
+fn quotient(n: u64, d: u64) -> Option<u64> {
+    if d == 0 {
+        return None;
+    }
+    let mut q = 0;
+    let mut r: u64 = 0;
+    for bit in (0..64).rev() {
+        // `r < d` before the shift, so `r` has a free top bit whenever `d` fits in 63 bits;
+        // a `d` with its top bit set is larger than any `r` but `n` itself.
+        let carry = r >> 63;
+        r = (r << 1) | ((n >> bit) & 1);
+        if carry == 1 || r >= d {
+            r = r.wrapping_sub(d);
+            q |= 1 << bit;
+        }
+    }
+    Some(q)
+}
 
 impl Clock for SysTickClock {
     fn now_micros(&self) -> u64 {
@@ -515,7 +544,7 @@ impl<'c> Checker<'c> {
         self.max_search_stack = self.max_search_stack.max(stack);
         let instructions = SysTickClock::instructions(ticks);
         self.out.str(" | stack ").u64(stack as u64).str(" B, instructions ").u64(instructions);
-        if let Some(per_node) = instructions.checked_div(o.nodes) {
+        if let Some(per_node) = quotient(instructions, o.nodes) {
             self.out.str(" (").u64(per_node).str("/node)");
         }
     }

@@ -7,7 +7,8 @@
 
 use alphabeta::chance::{ChanceConfig, ChanceEngine, ChanceError};
 use alphabeta::games::connect4::{
-    solve, solver_engine, Connect4, Connect4Eval, Connect4Solver, SolverEngine,
+    solve, Connect4, Connect4Eval, Connect4Solver, SolverEval, SolverMove, SOLVER_CONFIG,
+    SOLVER_ORDERING,
 };
 use alphabeta::games::hog::{Hog, HogEval};
 use alphabeta::games::tictactoe::{Board, TicTacToeEval};
@@ -25,8 +26,22 @@ pub type Table = TranspositionTable<i32, TABLE_SLOTS>;
 /// History for 16 move codes (tic-tac-toe has 9): 64 bytes instead of the default 2 KiB.
 pub type TicTacToeEngine =
     Engine<Board, TicTacToeEval, 9, 9, &'static Table, DefaultSorter<u8, 9, 16>>;
-/// Pons' Connect Four solver (7 moves, 42 plies).
-pub type Connect4Engine = SolverEngine<&'static Table>;
+/// Plies the Connect Four engine holds: the solved positions have at most 14 empty cells and the
+/// timed search goes no deeper. (A
+/// [`SolverEngine`](alphabeta::games::connect4::SolverEngine) holds 42, the whole game, and its
+/// principal-variation table of 42 lines of 42 eight-byte moves takes 14 KiB of RAM: more than
+/// this demo has to spare on a 16 KiB micro:bit.)
+pub const CONNECT4_PLIES: usize = 16;
+/// Pons' Connect Four solver (7 moves, [`CONNECT4_PLIES`] plies), with history for 8 move
+/// codes (a move's code is its column): 64 bytes instead of the default 2 KiB.
+pub type Connect4Engine = Engine<
+    Connect4Solver,
+    SolverEval,
+    7,
+    CONNECT4_PLIES,
+    &'static Table,
+    DefaultSorter<SolverMove, CONNECT4_PLIES, 8>,
+>;
 
 /// A tic-tac-toe engine over `table` (`const`, so it can be built in place in a `static`).
 pub const fn tictactoe_engine(table: &'static Table) -> TicTacToeEngine {
@@ -35,7 +50,12 @@ pub const fn tictactoe_engine(table: &'static Table) -> TicTacToeEngine {
 
 /// The Connect Four solver engine over `table`.
 pub fn connect4_engine(table: &'static Table) -> Connect4Engine {
-    solver_engine(table)
+    Engine::with_parts(
+        SolverEval,
+        SOLVER_CONFIG,
+        table,
+        DefaultSorter::with_config(SOLVER_ORDERING),
+    )
 }
 
 /// Hog with at most 3 dice a turn (14 outcomes a roll at most), `i32` scores (a won game is
@@ -247,7 +267,8 @@ pub fn connect4<H: Harness>(
         return;
     };
     let mut game = Connect4Solver::new(position);
-    let limits = Limits::depth(position.remaining_cells()).with_min_depth(2);
+    let limits =
+        Limits::depth(position.remaining_cells().min(CONNECT4_PLIES as u32)).with_min_depth(2);
     let limits = match clock {
         Some(clock) => limits.with_time_limit(clock, CONNECT4_TIME_LIMIT_MICROS),
         None => limits,

@@ -171,7 +171,7 @@ where
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn expectimax(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         state: &mut ChanceState<E::Score>,
         game: &mut G,
         depth: u32,
@@ -205,7 +205,7 @@ where
     /// without one, against `±INFINITY`).
     fn chance_evaluate(
         &self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         state: &mut ChanceState<E::Score>,
         game: &G,
         ply: u32,
@@ -232,7 +232,7 @@ where
     /// at the root, which must search for its move).
     fn chance_table_probe(
         &self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         key: u64,
         depth: u32,
         ply: u32,
@@ -262,7 +262,7 @@ where
     #[allow(clippy::too_many_arguments)]
     fn chance_table_store(
         &self,
-        ctx: &Context<'_, '_, G::Player>,
+        ctx: &Context<'_, '_, G::Player, O>,
         key: u64,
         depth: u32,
         score: E::Score,
@@ -292,7 +292,7 @@ where
     #[allow(clippy::too_many_arguments)]
     fn chance_result(
         &self,
-        ctx: &Context<'_, '_, G::Player>,
+        ctx: &Context<'_, '_, G::Player, O>,
         key: u64,
         depth: u32,
         value: E::Score,
@@ -309,7 +309,7 @@ where
     #[allow(clippy::too_many_arguments)]
     fn decision_node(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         state: &mut ChanceState<E::Score>,
         game: &mut G,
         depth: u32,
@@ -395,7 +395,7 @@ where
     #[inline(never)]
     fn chance_node(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         state: &mut ChanceState<E::Score>,
         game: &mut G,
         depth: u32,
@@ -586,7 +586,7 @@ where
     #[allow(clippy::too_many_arguments)]
     fn leaf_chance_node(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         state: &mut ChanceState<E::Score>,
         game: &mut G,
         ply: u32,
@@ -647,7 +647,7 @@ where
     #[allow(clippy::too_many_arguments)]
     fn outcome_score(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         state: &mut ChanceState<E::Score>,
         game: &mut G,
         side: G::Player,
@@ -678,7 +678,7 @@ where
     #[allow(clippy::too_many_arguments)]
     fn probe(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         state: &mut ChanceState<E::Score>,
         game: &mut G,
         side: G::Player,

@@ -879,11 +879,17 @@ fn engine_threshold(s: i32, n: u32) -> i32 {
 /// tests share it. ([`Engine::solve`](crate::Engine::solve) runs the same driver over the
 /// engine's scores, for any game.)
 ///
+/// `MAX_PLY` bounds the plies left: 42 ([`SolverEngine`]) solves any position; an engine with
+/// fewer (a firmware's, to keep its principal-variation table small) solves the positions with
+/// at most that many empty cells.
+///
 /// # Errors
-/// Only those of [`Engine::solve_window`](crate::Engine::solve_window), which a correct
-/// engine (`MAX_MOVES >= 7`, `MAX_PLY >= 42`) never returns.
-pub fn solve<T, O>(
-    engine: &mut crate::Engine<Connect4Solver, SolverEval, 7, 42, T, O>,
+/// Those of [`Engine::solve_window`](crate::Engine::solve_window):
+/// [`SearchError::DepthBeyondCapacity`](crate::SearchError::DepthBeyondCapacity) when a line
+/// runs past `MAX_PLY` plies (possible only when the position has more empty cells than
+/// that); no other for a correct engine.
+pub fn solve<T, O, const MAX_PLY: usize>(
+    engine: &mut crate::Engine<Connect4Solver, SolverEval, 7, MAX_PLY, T, O>,
     position: Connect4,
 ) -> Result<Solution, crate::SearchError>
 where
@@ -912,8 +918,8 @@ pub struct SolveProgress {
 ///
 /// # Errors
 /// As [`solve`].
-pub fn solve_with_progress<T, O>(
-    engine: &mut crate::Engine<Connect4Solver, SolverEval, 7, 42, T, O>,
+pub fn solve_with_progress<T, O, const MAX_PLY: usize>(
+    engine: &mut crate::Engine<Connect4Solver, SolverEval, 7, MAX_PLY, T, O>,
     position: Connect4,
     mut progress: impl FnMut(&SolveProgress),
 ) -> Result<Solution, crate::SearchError>

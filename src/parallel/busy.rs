@@ -12,6 +12,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::search::MoveMarks;
+
 /// Slots of the table: 2^13 words, 64 KiB, so that it stays in the caches; far more than
 /// the nodes that 1,024 threads search at once at the depths where marks are kept.
 const SLOTS: usize = 1 << 13;
@@ -26,35 +28,8 @@ impl BusyMoves {
         Self { slots: (0..SLOTS).map(|_| AtomicU64::new(0)).collect() }
     }
 
-    /// The mark of move `code` at the node whose key is `key` (never 0, the empty slot).
-    #[inline]
-    pub(crate) fn mark_of(key: u64, code: u16) -> u64 {
-        // Odd multipliers spread the move over every bit; the node's key is already mixed.
-        let mark = (key ^ (u64::from(code) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-            .wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        mark | 1
-    }
-
     fn slot(&self, mark: u64) -> &AtomicU64 {
         &self.slots[(mark >> 40) as usize % SLOTS]
-    }
-
-    /// Whether another thread is searching the move of `mark` now.
-    #[inline]
-    pub(crate) fn is_busy(&self, mark: u64) -> bool {
-        self.slot(mark).load(Ordering::Relaxed) == mark
-    }
-
-    /// Marks a move as being searched (replacing whatever mark shared its slot).
-    #[inline]
-    pub(crate) fn enter(&self, mark: u64) {
-        self.slot(mark).store(mark, Ordering::Relaxed);
-    }
-
-    /// Ends the search of a marked move: its mark is removed unless another has replaced it.
-    #[inline]
-    pub(crate) fn leave(&self, mark: u64) {
-        let _ = self.slot(mark).compare_exchange(mark, 0, Ordering::Relaxed, Ordering::Relaxed);
     }
 
     /// Removes every mark (a search that ended early may leave some).
@@ -65,15 +40,44 @@ impl BusyMoves {
     }
 }
 
+impl MoveMarks for BusyMoves {
+    /// The mark of move `code` at the node whose key is `key` (never 0, the empty slot).
+    #[inline]
+    fn mark_of(&self, key: u64, code: u16) -> u64 {
+        // Odd multipliers spread the move over every bit; the node's key is already mixed.
+        let mark = (key ^ (u64::from(code) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        mark | 1
+    }
+
+    /// Whether another thread is searching the move of `mark` now.
+    #[inline]
+    fn is_busy(&self, mark: u64) -> bool {
+        self.slot(mark).load(Ordering::Relaxed) == mark
+    }
+
+    /// Marks a move as being searched (replacing whatever mark shared its slot).
+    #[inline]
+    fn enter(&self, mark: u64) {
+        self.slot(mark).store(mark, Ordering::Relaxed);
+    }
+
+    /// Ends the search of a marked move: its mark is removed unless another has replaced it.
+    #[inline]
+    fn leave(&self, mark: u64) {
+        let _ = self.slot(mark).compare_exchange(mark, 0, Ordering::Relaxed, Ordering::Relaxed);
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::BusyMoves;
+    use super::{BusyMoves, MoveMarks};
 
     #[test]
     fn marks_are_seen_until_left_and_a_replaced_mark_stays() {
         let busy = BusyMoves::new();
-        let a = BusyMoves::mark_of(0x1234_5678_9abc_def0, 3);
-        let b = BusyMoves::mark_of(0x1234_5678_9abc_def0, 4);
+        let a = busy.mark_of(0x1234_5678_9abc_def0, 3);
+        let b = busy.mark_of(0x1234_5678_9abc_def0, 4);
         assert_ne!(a, b);
         assert!(!busy.is_busy(a));
         busy.enter(a);

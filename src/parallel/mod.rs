@@ -63,9 +63,10 @@
 //! other statistics too under root splitting, while under ABDADA and Lazy SMP they are the
 //! main thread's.
 
+use std::marker::PhantomData;
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Mutex, TryLockError};
+use std::sync::{Mutex, OnceLock, TryLockError};
 
 use crate::clock::Limits;
 use crate::error::SearchError;
@@ -73,7 +74,9 @@ use crate::game::{Evaluator, Game};
 use crate::ordering::{DefaultSorter, MoveSorter};
 use crate::score::Score;
 pub use crate::search::ParallelScheme;
-use crate::search::{Context, Engine, Halt, IterationInfo, Links, SearchResult};
+use crate::search::{
+    Context, Engine, Halt, IterationInfo, Links, MoveMarks, Pace, SearchResult, SorterExchange,
+};
 use crate::tt::{Bound, NoTable, Table};
 
 mod busy;
@@ -86,28 +89,40 @@ pub use pacer::LockStep;
 /// (ABDADA): with late move reductions, the depth a position is searched to depends on the
 /// order of the moves above it, and so on each thread's history; threads that order alike
 /// store table entries the others can use. Each thread adds what it learnt since its last
-/// exchange to the common sorter and takes the result.
-pub(crate) struct SharedSorter<O> {
+/// exchange to the common sorter and takes the result (the search calls it through
+/// [`SorterExchange`]).
+struct SharedSorter<G, O> {
     common: std::sync::Arc<Mutex<O>>,
-    /// The common sorter as this thread took it last.
-    base: O,
-    /// The exchange itself (where `O: Clone` is known).
-    pub(crate) exchange: fn(&mut O, &mut SharedSorter<O>),
+    /// The common sorter as this thread took it last (locked by this thread only).
+    base: Mutex<O>,
+    _game: PhantomData<fn(&G)>,
 }
 
-impl<O: Clone> SharedSorter<O> {
-    fn new(common: std::sync::Arc<Mutex<O>>, exchange: fn(&mut O, &mut SharedSorter<O>)) -> Self {
-        let base = lock(&common).clone();
-        Self { common, base, exchange }
+impl<G, O: Clone> SharedSorter<G, O> {
+    fn new(common: std::sync::Arc<Mutex<O>>) -> Self {
+        let base = Mutex::new(lock(&common).clone());
+        Self { common, base, _game: PhantomData }
     }
 }
 
-/// [`SharedSorter::exchange`] for a game's sorter.
-fn exchange_sorter<G: Game, O: MoveSorter<G> + Clone>(mine: &mut O, shared: &mut SharedSorter<O>) {
-    let mut common = lock(&shared.common);
-    common.merge(&shared.base, mine);
-    mine.clone_from(&common);
-    shared.base.clone_from(&common);
+impl<G: Game, O: MoveSorter<G> + Clone + Send> SorterExchange<O> for SharedSorter<G, O> {
+    fn exchange(&self, mine: &mut O) {
+        let mut base = lock(&self.base);
+        let mut common = lock(&self.common);
+        common.merge(&base, mine);
+        mine.clone_from(&common);
+        base.clone_from(&common);
+    }
+}
+
+/// The main thread's [`SharedSorter`]: in its links from the start, set when the helpers
+/// start (the search exchanges only from then on).
+impl<G: Game, O: MoveSorter<G> + Clone + Send> SorterExchange<O> for OnceLock<SharedSorter<G, O>> {
+    fn exchange(&self, mine: &mut O) {
+        if let Some(shared) = self.get() {
+            shared.exchange(mine);
+        }
+    }
 }
 
 use split::{SplitMoveMode, SplitMoveScore, SplitMoves, SplitStart};
@@ -447,14 +462,9 @@ where
                 drop(game.clone());
                 let helpers = &self.helpers[..threads - 1];
                 let abdada = scheme == ParallelScheme::Abdada;
-                let links = Links {
+                let options = SharedTableOptions {
                     busy: abdada.then_some(&self.busy),
                     pacer: self.pacer.as_deref(),
-                    interrupt: None,
-                    share_sorters: false,
-                };
-                let options = SharedTableOptions {
-                    links,
                     depth_offsets: !abdada,
                     min_nodes: self.min_split_nodes,
                 };
@@ -591,7 +601,7 @@ impl Drop for Searching<'_> {
 struct Joiner<'l, 'c, G: Game, O, S, const MAX_PLY: usize> {
     game: G,
     sorter: O,
-    ctx: Context<'l, 'c, G::Player>,
+    ctx: Context<'l, 'c, G::Player, O>,
     found: Vec<Found<G::Move, S, MAX_PLY>>,
     learned: Option<O>,
 }
@@ -619,7 +629,7 @@ where
     fn split_iteration(
         self,
         main: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         depth: u32,
         alpha: E::Score,
@@ -644,7 +654,7 @@ where
     fn split_node(
         self,
         engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         node: SplitNode<E::Score>,
     ) -> Result<E::Score, Halt> {
@@ -685,7 +695,7 @@ where
             let split_ref = &split;
             let shared_ref = &shared;
             let take = |engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
-                        ctx: &mut Context<'_, '_, G::Player>,
+                        ctx: &mut Context<'_, '_, G::Player, O>,
                         game: &mut G,
                         found: &mut Vec<Found<G::Move, E::Score, MAX_PLY>>| {
                 self.take_moves(engine, ctx, game, split_ref, seeded_root, beta, shared_ref, found);
@@ -793,7 +803,7 @@ where
     fn search_child(
         self,
         engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         mv: G::Move,
         at: SplitNode<E::Score>,
@@ -826,7 +836,7 @@ where
     fn take_moves(
         self,
         engine: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         split: &SplitMoves<G::Move, MAX_MOVES>,
         floor: bool,
@@ -909,9 +919,10 @@ type Searched<M, S, const MAX_PLY: usize> = Result<SearchResult<M, S, MAX_PLY>, 
 
 /// How [`shared_table_search`] shares the work.
 struct SharedTableOptions<'b> {
-    /// ABDADA's marks of the moves being searched (none under Lazy SMP), and the pacer of a
-    /// simulation.
-    links: Links<'b>,
+    /// ABDADA's marks of the moves being searched (none under Lazy SMP).
+    busy: Option<&'b BusyMoves>,
+    /// The pacer of a simulation.
+    pacer: Option<&'b LockStep>,
     /// Lazy SMP: helpers on even helper numbers search one ply deeper than the main thread,
     /// and only the main thread ends an iteration. Otherwise (ABDADA) every thread searches
     /// the main thread's depth, and the first to complete it ends the iteration for all.
@@ -958,11 +969,13 @@ struct HelperState {
 /// depth, its links with the other threads and its poll interval.
 struct HelperJob<'b, G, O> {
     /// The sorter the threads share, if they do.
-    shared_sorter: Option<Box<SharedSorter<O>>>,
+    shared_sorter: Option<SharedSorter<G, O>>,
     root: G,
     offset: u32,
     max_depth: u32,
-    links: Links<'b>,
+    links: Links<'b, O>,
+    /// The pacer of a simulation.
+    pacer: Option<&'b LockStep>,
     poll_interval: u64,
     /// Whether completing the main thread's depth ends the iteration (ABDADA).
     ends_iterations: bool,
@@ -1013,17 +1026,20 @@ where
     let max_depth = limits.max_depth;
     let ends_iterations = !options.depth_offsets;
     let share_sorters = ends_iterations;
+    let pacer = options.pacer;
+    let main_sorter: OnceLock<SharedSorter<G, O>> = OnceLock::new();
     let links = Links {
+        busy: options.busy.map(|busy| busy as &dyn MoveMarks),
+        pacer: pacer.map(|pacer| pacer as &dyn Pace),
         interrupt: ends_iterations.then_some(&shared.interrupt),
-        share_sorters,
-        ..options.links
+        sorter: share_sorters.then_some(&main_sorter as &dyn SorterExchange<O>),
     };
     let (shared, states) = (&shared, &states);
     // The main thread searches on the calling thread (a small search never wakes the pool);
     // the helpers are spawned into the pool once the search is large enough.
     let result = pool.in_place_scope(|scope| {
         let mut started = false;
-        if let Some(pacer) = links.pacer {
+        if let Some(pacer) = pacer {
             pacer.bind(pacer.join());
         }
         let result = main.iterate(
@@ -1048,37 +1064,31 @@ where
                     ctx.set_helpers_active(true);
                     let common_sorter = std::sync::Arc::new(Mutex::new(main.sorter().clone()));
                     if share_sorters {
-                        main.shared_sorter = Some(Box::new(SharedSorter::new(
-                            common_sorter.clone(),
-                            exchange_sorter::<G, O>,
-                        )));
+                        let _ = main_sorter.set(SharedSorter::new(common_sorter.clone()));
                     }
                     shared.main_depth.store(depth, Ordering::Relaxed);
                     for (index, (helper, state)) in helpers.iter().zip(states).enumerate() {
                         let offset = u32::from(options.depth_offsets && index % 2 == 0);
                         let job = HelperJob {
-                            shared_sorter: share_sorters.then(|| {
-                                Box::new(SharedSorter::new(
-                                    common_sorter.clone(),
-                                    exchange_sorter::<G, O>,
-                                ))
-                            }),
+                            shared_sorter: share_sorters
+                                .then(|| SharedSorter::new(common_sorter.clone())),
                             root: game.clone(),
                             offset,
                             max_depth,
                             links,
+                            pacer,
                             poll_interval,
                             ends_iterations,
                         };
                         // Joins here, so that it starts level with the main thread.
-                        let slot = links.pacer.map(LockStep::join);
+                        let slot = pacer.map(LockStep::join);
                         scope.spawn(move |_| {
-                            if let (Some(pacer), Some(slot)) = (links.pacer, slot) {
+                            if let (Some(pacer), Some(slot)) = (pacer, slot) {
                                 pacer.bind(slot);
                             }
                             let nodes = lock(helper).engine.help(job, shared, state);
                             state.nodes.store(nodes, Ordering::Relaxed);
-                            if let Some(pacer) = links.pacer {
+                            if let Some(pacer) = pacer {
                                 pacer.leave();
                             }
                         });
@@ -1106,13 +1116,12 @@ where
                 }
             },
         );
-        main.shared_sorter = None;
         shared.stop.store(true, Ordering::Relaxed);
         for state in states {
             state.restart.store(true, Ordering::Relaxed);
         }
         // Leaves last (while its turn lasts), so that a simulated run repeats exactly.
-        let main_turns = links.pacer.map_or(0, LockStep::leave);
+        let main_turns = pacer.map_or(0, LockStep::leave);
         (result, main_turns)
     });
     let (result, main_turns) = result;
@@ -1137,7 +1146,7 @@ where
     G: Game,
     E: Evaluator<G>,
     T: Table<E::Score> + Send + Sync,
-    O: MoveSorter<G> + Clone,
+    O: MoveSorter<G> + Clone + Send,
 {
     /// A helper thread of a shared-table search (see [`shared_table_search`]): iterative
     /// deepening of the job's root from the main thread's depth (plus the job's offset),
@@ -1154,10 +1163,10 @@ where
             offset,
             max_depth,
             links,
+            pacer,
             poll_interval,
             ends_iterations,
         } = job;
-        self.shared_sorter = shared_sorter;
         let mut nodes = 0;
         let mut completed = 0;
         let mut synced = 0;
@@ -1166,7 +1175,7 @@ where
             let main_depth = shared.main_depth.load(Ordering::Relaxed);
             if ends_iterations && completed >= main_depth {
                 // This depth is done: wait for the main thread to start the next.
-                match links.pacer {
+                match pacer {
                     Some(pacer) => pacer.tick(),
                     None => std::thread::yield_now(),
                 }
@@ -1178,9 +1187,9 @@ where
                     self.sorter = sorter.clone();
                     self.prev_pv.clone_from(line);
                 }
-                if let Some(common) = &mut self.shared_sorter {
-                    self.sorter.clone_from(&lock(&common.common));
-                    common.base.clone_from(&self.sorter);
+                if let Some(shared) = &shared_sorter {
+                    self.sorter.clone_from(&lock(&shared.common));
+                    lock(&shared.base).clone_from(&self.sorter);
                 }
                 synced = main_depth;
             }
@@ -1198,7 +1207,11 @@ where
             }
             let mut ctx = Context::new(None, poll_interval);
             ctx.abort = Some(&state.restart);
-            ctx.links = Links { interrupt: None, ..links };
+            ctx.links = Links {
+                interrupt: None,
+                sorter: shared_sorter.as_ref().map(|shared| shared as &dyn SorterExchange<O>),
+                ..links
+            };
             ctx.set_helpers_active(true);
             ctx.root_side = Some(root.side_to_move());
             // The full window, whatever the main thread's root search: an exact score serves
@@ -1230,7 +1243,6 @@ where
                 }
             }
         }
-        self.shared_sorter = None;
         nodes
     }
 }

@@ -14,6 +14,8 @@
 use std::cell::Cell;
 use std::sync::{Condvar, Mutex, PoisonError};
 
+use crate::search::Pace;
+
 /// The turn-taking pacer (see the module documentation).
 #[derive(Default)]
 pub struct LockStep {
@@ -108,5 +110,11 @@ impl LockStep {
     /// Forgets every participant (between two searches).
     pub(crate) fn reset(&self) {
         *self.state() = State::default();
+    }
+}
+
+impl Pace for LockStep {
+    fn tick(&self) {
+        LockStep::tick(self);
     }
 }

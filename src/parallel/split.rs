@@ -82,10 +82,10 @@ impl<M: Copy, const N: usize> SplitMoves<M, N> {
     }
 }
 
-impl<'l, 'c, P> Context<'l, 'c, P> {
+impl<'l, 'c, P, O> Context<'l, 'c, P, O> {
     /// The context of a helper thread of a parallel search: the same limits and start time,
     /// interruptible like `main`, stopping also when `abort` is raised.
-    pub(super) fn helper<'a>(main: &Self, abort: &'a AtomicBool) -> Context<'a, 'c, P>
+    pub(super) fn helper<'a>(main: &Self, abort: &'a AtomicBool) -> Context<'a, 'c, P, O>
     where
         P: Copy,
         'l: 'a,
@@ -135,7 +135,7 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
 
     /// Takes in what a helper thread found: its counters, whether it reached a horizon, and
     /// its error or interruption.
-    pub(super) fn absorb(&mut self, helper: &mut Context<'_, '_, P>) {
+    pub(super) fn absorb(&mut self, helper: &mut Context<'_, '_, P, O>) {
         let h = helper.stats();
         let s = &mut self.stats;
         s.nodes += h.nodes;
@@ -178,7 +178,7 @@ where
     #[allow(clippy::too_many_arguments)]
     pub(super) fn split_moves(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         ply: u32,
         depth: u32,
@@ -238,7 +238,7 @@ where
     /// from it as in the sequential search.
     pub(super) fn split_cutoff(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &G,
         split: &SplitMoves<G::Move, MAX_MOVES>,
         index: usize,
@@ -276,7 +276,7 @@ where
     #[allow(clippy::too_many_arguments)]
     pub(super) fn search_node(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         ply: u32,
         depth: u32,
@@ -297,7 +297,7 @@ where
     #[allow(clippy::too_many_arguments)]
     pub(super) fn search_split_move(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         split: &SplitMoves<G::Move, MAX_MOVES>,
         index: usize,
@@ -316,7 +316,7 @@ where
     #[allow(clippy::too_many_arguments)]
     fn search_split_move_with<const F: u16>(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         split: &SplitMoves<G::Move, MAX_MOVES>,
         index: usize,

@@ -221,7 +221,7 @@ where
     #[allow(clippy::too_many_arguments)]
     fn analysis_iteration<const F: u16>(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         depth: u32,
         lines: usize,

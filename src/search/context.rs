@@ -2,6 +2,7 @@
 
 use core::sync::atomic::{AtomicBool, Ordering};
 
+use super::coordination::Links;
 use super::SearchStats;
 use crate::clock::Limits;
 use crate::error::SearchError;
@@ -17,7 +18,7 @@ pub(crate) enum Halt {
 }
 
 /// The mutable state of one search call (of one thread, in a parallel search).
-pub(crate) struct Context<'l, 'c, P> {
+pub(crate) struct Context<'l, 'c, P, O> {
     pub(crate) limits: Option<&'l Limits<'c>>,
     pub(crate) start_micros: u64,
     /// May the clock and the stop flag end the current iteration (beyond `min_depth`)?
@@ -49,10 +50,11 @@ pub(crate) struct Context<'l, 'c, P> {
     /// The ply of the node that may not try a null move (the child of a null move, or a node
     /// searched again to verify one); `u32::MAX` for none.
     pub(crate) no_null_ply: u32,
-    /// What this thread of a parallel search shares with the others (nothing without `std`).
-    pub(crate) links: Links<'l>,
+    /// What this thread of a parallel search shares with the others (nothing without `std`);
+    /// `O` is the move sorter's type.
+    pub(crate) links: Links<'l, O>,
     /// Raised at a poll when the threads exchange what their sorters learnt: the next node
-    /// deep enough does it (see [`Links::share_sorters`]).
+    /// deep enough does it (see [`Links::sorter`]).
     #[cfg(feature = "std")]
     pub(crate) sorter_exchange_due: bool,
     /// The helpers of a shared-table search are searching: only then does this thread mark
@@ -60,28 +62,6 @@ pub(crate) struct Context<'l, 'c, P> {
     /// has it from the start.
     #[cfg(feature = "std")]
     pub(crate) helpers_active: bool,
-}
-
-/// What a thread of a parallel search shares with the others through its context: the marks
-/// of the moves being searched (ABDADA) and the pacer of a simulated run. Nothing without
-/// `std`, and nothing in a sequential search.
-#[derive(Clone, Copy, Default)]
-pub(crate) struct Links<'l> {
-    /// The moves other threads are searching, in a search that defers them (ABDADA).
-    #[cfg(feature = "std")]
-    pub(crate) busy: Option<&'l crate::parallel::BusyMoves>,
-    /// Makes the threads take turns, for a simulation of more threads than cores.
-    #[cfg(feature = "std")]
-    pub(crate) pacer: Option<&'l crate::parallel::LockStep>,
-    /// Ends the main thread's current iteration when another thread has completed it.
-    #[cfg(feature = "std")]
-    pub(crate) interrupt: Option<&'l AtomicBool>,
-    /// The threads exchange what their sorters learnt at every poll (ABDADA).
-    #[cfg(feature = "std")]
-    pub(crate) share_sorters: bool,
-
-    #[cfg(not(feature = "std"))]
-    _none: core::marker::PhantomData<&'l ()>,
 }
 
 /// Plies left at or above which a node puts off the moves other threads are searching
@@ -142,7 +122,7 @@ impl Deferred {
     }
 }
 
-impl<'l, 'c, P> Context<'l, 'c, P> {
+impl<'l, 'c, P, O> Context<'l, 'c, P, O> {
     pub(crate) fn new(limits: Option<&'l Limits<'c>>, poll_interval: u64) -> Self {
         Context {
             limits,
@@ -179,8 +159,8 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
     #[inline(always)]
     pub(crate) fn busy_mark(&self, key: u64, code: u16) -> Option<u64> {
         #[cfg(feature = "std")]
-        if self.links.busy.is_some() {
-            return Some(crate::parallel::BusyMoves::mark_of(key, code));
+        if let Some(busy) = self.links.busy {
+            return Some(busy.mark_of(key, code));
         }
         let _ = (key, code);
         None
@@ -213,13 +193,24 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
         false
     }
 
-    /// Whether the sorters' exchange is due (see [`Links::share_sorters`]); lowers the flag.
+    /// Whether the sorters' exchange is due (see [`Links::sorter`]); lowers the flag.
     #[inline(always)]
     pub(crate) fn take_sorter_exchange(&mut self) -> bool {
         #[cfg(feature = "std")]
         return core::mem::take(&mut self.sorter_exchange_due);
         #[cfg(not(feature = "std"))]
         false
+    }
+
+    /// Exchanges what `sorter` learnt with the other threads, when this search shares its
+    /// sorter (see [`Links::sorter`]). Nothing otherwise.
+    #[inline(never)]
+    pub(crate) fn exchange_sorter(&self, sorter: &mut O) {
+        #[cfg(feature = "std")]
+        if let Some(exchange) = self.links.sorter {
+            exchange.exchange(sorter);
+        }
+        let _ = sorter;
     }
 
     /// Marks the move of `mark` as searched by this thread.
@@ -254,7 +245,7 @@ impl<'l, 'c, P> Context<'l, 'c, P> {
     }
 }
 
-impl<P> Context<'_, '_, P> {
+impl<P, O> Context<'_, '_, P, O> {
     /// Counts a node and polls every `poll_interval` nodes: `Err` when the search must stop.
     #[inline]
     pub(crate) fn visit(&mut self) -> Result<(), Halt> {
@@ -297,7 +288,7 @@ impl<P> Context<'_, '_, P> {
         self.countdown = self.poll_interval;
         #[cfg(feature = "std")]
         {
-            self.sorter_exchange_due = self.links.share_sorters && self.helpers_active;
+            self.sorter_exchange_due = self.links.sorter.is_some() && self.helpers_active;
             if let Some(pacer) = self.links.pacer {
                 pacer.tick();
             }

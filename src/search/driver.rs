@@ -10,7 +10,14 @@ use crate::tt::{MoveCode, Table};
 /// A search of the root of `G` to a depth with a window `(alpha, beta)` by an engine `En`,
 /// leaving its line in `pv[0]` and returning the fail-soft score: what
 /// [`Engine::drive_root`] calls once or several times per iteration.
-pub(crate) type RootSearchFn<'f, En, G, S> = dyn FnMut(&mut En, &mut Context<'_, '_, <G as Game>::Player>, &mut G, u32, S, S) -> Result<S, Halt>
+pub(crate) type RootSearchFn<'f, En, G, S, O> = dyn FnMut(
+        &mut En,
+        &mut Context<'_, '_, <G as Game>::Player, O>,
+        &mut G,
+        u32,
+        S,
+        S,
+    ) -> Result<S, Halt>
     + 'f;
 
 impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
@@ -28,11 +35,11 @@ where
     /// `ctx.reached_horizon` whether the searches that proved it reached a horizon.
     pub(crate) fn drive_root(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         depth: u32,
         guess: Option<E::Score>,
-        search: &mut RootSearchFn<'_, Self, G, E::Score>,
+        search: &mut RootSearchFn<'_, Self, G, E::Score, O>,
     ) -> Result<E::Score, Halt> {
         let infinity = E::Score::INFINITY;
         // Without the `refinements` feature the configuration has the full window (checked by
@@ -69,13 +76,13 @@ where
     #[inline(never)]
     fn mtdf_root(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         depth: u32,
         guess: Option<E::Score>,
-        search: &mut RootSearchFn<'_, Self, G, E::Score>,
+        search: &mut RootSearchFn<'_, Self, G, E::Score, O>,
     ) -> Result<E::Score, Halt> {
-        let mut step = |engine: &mut Self, ctx: &mut Context<'_, '_, G::Player>, alpha, beta| {
+        let mut step = |engine: &mut Self, ctx: &mut Context<'_, '_, G::Player, O>, alpha, beta| {
             search(engine, ctx, game, depth, alpha, beta)
         };
         let (score, line) = self.mtdf_steps(ctx, guess, &mut step)?;
@@ -87,11 +94,11 @@ where
     #[inline(never)]
     fn aspiration(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         depth: u32,
         guess: Option<E::Score>,
-        search: &mut RootSearchFn<'_, Self, G, E::Score>,
+        search: &mut RootSearchFn<'_, Self, G, E::Score, O>,
     ) -> Result<E::Score, Halt> {
         let infinity = E::Score::INFINITY;
         let band = E::Score::win_in(MAX_MATE_PLY);
@@ -144,11 +151,11 @@ where
     #[allow(clippy::type_complexity)]
     pub(super) fn mtdf_steps(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         guess: Option<E::Score>,
         step: &mut dyn FnMut(
             &mut Self,
-            &mut Context<'_, '_, G::Player>,
+            &mut Context<'_, '_, G::Player, O>,
             E::Score,
             E::Score,
         ) -> Result<E::Score, Halt>,

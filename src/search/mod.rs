@@ -68,10 +68,12 @@
 //! | `window.rs` | the null windows of PVS |
 //! | `features.rs` | the feature bits the node loop is compiled for |
 //! | `context.rs` | the state of one call: counters, polls of the clock and stop flag |
+//! | `coordination.rs` | the hooks through which searches running at once work together (ABDADA's marks of busy moves, the pacer, the sorter exchange), implemented by the parallel engine and handed in from above |
 
 pub mod analysis;
 mod config;
 mod context;
+mod coordination;
 mod driver;
 pub(crate) mod features;
 mod node;
@@ -92,7 +94,10 @@ pub use analysis::{Analysis, RootMove};
 pub use config::{
     Algorithm, Config, NullMoveReduction, ParallelScheme, RootSearch, Strength, TtCutoffs,
 };
-pub(crate) use context::{Context, Halt, Links};
+pub(crate) use context::{Context, Halt};
+pub(crate) use coordination::Links;
+#[cfg(feature = "std")]
+pub(crate) use coordination::{MoveMarks, Pace, SorterExchange};
 pub(crate) use node::Node;
 pub use result::{IterationInfo, SearchResult, SearchStats, WindowResult};
 pub use solve::Solution;
@@ -158,10 +163,6 @@ pub struct Engine<
     /// The principal variation of the previous iteration, tried first in the next.
     pub(crate) prev_pv: heapless::Vec<G::Move, MAX_PLY>,
     rng: Option<XorShiftRng>,
-    /// The killers and history this thread shares with the others of a parallel search
-    /// (ABDADA), and what it had of them at its last exchange.
-    #[cfg(feature = "std")]
-    pub(crate) shared_sorter: Option<Box<crate::parallel::SharedSorter<O>>>,
     /// The recorder of [`Engine::search_traced`], there only during such a search.
     #[cfg(feature = "std")]
     tracer: Option<Box<trace::Recorder<G::Move>>>,
@@ -197,8 +198,6 @@ where
             pv: [const { heapless::Vec::new() }; MAX_PLY],
             prev_pv: heapless::Vec::new(),
             rng: None,
-            #[cfg(feature = "std")]
-            shared_sorter: None,
             #[cfg(feature = "std")]
             tracer: None,
             _game: PhantomData,
@@ -460,7 +459,7 @@ where
         }
         self.fixed_depth(game, depth, |engine, ctx, game| {
             let mut step =
-                |engine: &mut Self, ctx: &mut Context<'_, '_, G::Player>, alpha, beta| {
+                |engine: &mut Self, ctx: &mut Context<'_, '_, G::Player, O>, alpha, beta| {
                     let pv = engine.null_window_above(alpha).is_none_or(|top| top < beta);
                     let root = Node { depth, ply: 0, pv, on_prev_pv: false };
                     engine.dispatch::<false>(ctx, game, root, alpha, beta)
@@ -477,7 +476,11 @@ where
         &mut self,
         game: &mut G,
         depth: u32,
-        run: impl FnOnce(&mut Self, &mut Context<'_, '_, G::Player>, &mut G) -> Result<E::Score, Halt>,
+        run: impl FnOnce(
+            &mut Self,
+            &mut Context<'_, '_, G::Player, O>,
+            &mut G,
+        ) -> Result<E::Score, Halt>,
     ) -> Result<WindowResult<G::Move, E::Score>, SearchError> {
         self.check_config()?;
         if depth as usize > MAX_PLY {
@@ -501,16 +504,6 @@ where
             Err(Halt::Interrupted) => {
                 unreachable!("a fixed-depth search has no clock or stop flag")
             }
-        }
-    }
-
-    /// Exchanges what the sorter learnt with the other threads of a parallel search, when
-    /// it shares its sorter (ABDADA; see `parallel::SharedSorter`). Nothing otherwise.
-    #[inline(never)]
-    pub(crate) fn exchange_sorter(&mut self) {
-        #[cfg(feature = "std")]
-        if let Some(shared) = &mut self.shared_sorter {
-            (shared.exchange)(&mut self.sorter, shared);
         }
     }
 

@@ -44,7 +44,7 @@ where
     /// Negamax with fail-soft alpha-beta: the score of `game` for its side to move.
     pub(crate) fn negamax<const F: u16>(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         node: Node,
         alpha: E::Score,
@@ -70,7 +70,7 @@ where
     /// context (which it takes), the score otherwise.
     #[inline(always)]
     pub(crate) fn unwind(
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         score: E::Score,
     ) -> Result<E::Score, Halt> {
         match ctx.halt.take() {
@@ -84,7 +84,7 @@ where
     #[inline(always)]
     pub(super) fn bare(
         result: Result<E::Score, Halt>,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
     ) -> E::Score {
         match result {
             Ok(score) => score,
@@ -100,7 +100,7 @@ where
     #[inline(never)]
     fn horizon<const F: u16>(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         ply: u32,
         alpha: E::Score,
@@ -130,7 +130,7 @@ where
     #[inline(never)]
     pub(super) fn negamax_node<const F: u16, const KIND: u8>(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         node: Node,
         mut alpha: E::Score,
@@ -294,7 +294,7 @@ where
         // threads were searching when this node reached them, searched after the others.
         let defer = Self::defers::<F>() && node.depth >= DEFER_MIN_DEPTH && use_table;
         if defer && ctx.take_sorter_exchange() {
-            self.exchange_sorter();
+            ctx.exchange_sorter(&mut self.sorter);
         }
         let mut deferred = Deferred::new();
         let mut cursor = 0;
@@ -572,7 +572,7 @@ where
     #[inline(never)]
     fn check_terminal(
         &self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         key: u64,
         node: Node,
         score: E::Score,
@@ -647,7 +647,7 @@ where
     #[inline(always)]
     pub(crate) fn search_move<const F: u16>(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         side: G::Player,
         child: Node,
@@ -753,7 +753,7 @@ where
     /// meaningless scores, tested once per child rather than carried in every return value.
     fn alpha_beta_below<const F: u16>(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         ply: u32,
         depth: u32,
@@ -771,7 +771,7 @@ where
     /// The node of [`Engine::alpha_beta_below`], keeping the line if `LINE`.
     fn alpha_beta<const LINE: bool>(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         ply: u32,
         mut alpha: E::Score,
@@ -846,7 +846,7 @@ where
     #[inline(always)]
     fn alpha_beta_child<const LINE: bool>(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         side: G::Player,
         ply: u32,
@@ -864,7 +864,7 @@ where
     #[inline(always)]
     fn leaf<const LINE: bool>(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &G,
         ply: u32,
     ) -> E::Score {
@@ -904,13 +904,13 @@ where
     #[cold]
     #[inline(never)]
     pub(crate) fn tie_break_pick(&mut self, ties: u32) -> Option<bool> {
-        self.rng.as_mut().map(|rng| rng.next_u32() % ties == 0)
+        self.rng.as_mut().map(|rng| remainder(rng.next_u32(), ties) == 0)
     }
 
     #[inline]
     pub(super) fn evaluate(
         &self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &G,
         ply: u32,
         depth_left: u32,
@@ -932,5 +932,45 @@ where
         } else {
             SearchError::ScoreOutOfRange { ply }
         }
+    }
+}
+
+/// `n % d` by shifting and subtracting (`n` itself when `d` is 0): the remainder of the
+/// tie-break, the search's only division. It runs once per tied root move; on a core without a
+/// divide instruction (Cortex-M0) `%` would link the library's division, 432 B of flash.
+fn remainder(n: u32, d: u32) -> u32 {
+    if d == 0 {
+        return n;
+    }
+    let d = u64::from(d);
+    let mut r: u64 = 0;
+    for bit in (0..32).rev() {
+        r = (r << 1) | u64::from((n >> bit) & 1);
+        if r >= d {
+            r -= d;
+        }
+    }
+    r as u32
+}
+
+#[cfg(test)]
+mod remainder_tests {
+    use super::remainder;
+
+    #[test]
+    fn remainder_equals_the_operator() {
+        let mut x: u32 = 0x9E37_79B9;
+        for d in (1..=70).chain([255, 65_537, u32::MAX - 1, u32::MAX]) {
+            for n in [0, 1, d - 1, d, d.wrapping_add(1), u32::MAX, u32::MAX - 1] {
+                assert_eq!(remainder(n, d), n % d, "{n} % {d}");
+            }
+            for _ in 0..200 {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                assert_eq!(remainder(x, d), x % d, "{x} % {d}");
+            }
+        }
+        assert_eq!(remainder(7, 0), 7);
     }
 }

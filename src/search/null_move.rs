@@ -29,7 +29,7 @@ where
     #[inline(never)]
     pub(super) fn null_move_prune<const F: u16>(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         node: Node,
         beta: E::Score,

@@ -19,7 +19,7 @@ where
     /// moves, up to `max_quiescence_depth` plies beyond the horizon.
     pub(super) fn quiescence(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         ply: u32,
         qdepth: u32,

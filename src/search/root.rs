@@ -3,7 +3,7 @@
 use rand_core::SeedableRng;
 use rand_xorshift::XorShiftRng;
 
-use super::context::Links;
+use super::coordination::Links;
 use super::features::{self, with_loop};
 use super::{Algorithm, Context, Engine, Halt, IterationInfo, Node, SearchResult};
 use crate::clock::Limits;
@@ -31,7 +31,7 @@ where
         &mut self,
         game: &mut G,
         limits: &'l Limits<'_>,
-        links: Links<'l>,
+        links: Links<'l, O>,
         mut on_iteration: F,
         mut iteration: I,
     ) -> Result<SearchResult<G::Move, E::Score, MAX_PLY>, SearchError>
@@ -39,7 +39,7 @@ where
         F: FnMut(&IterationInfo<'_, G::Move, E::Score>),
         I: FnMut(
             &mut Self,
-            &mut Context<'_, '_, G::Player>,
+            &mut Context<'_, '_, G::Player, O>,
             &mut G,
             u32,
             E::Score,
@@ -144,7 +144,7 @@ where
     /// [`Engine::dispatch`]).
     pub(crate) fn root_iteration<const PARALLEL: bool>(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         depth: u32,
         alpha: E::Score,
@@ -199,7 +199,7 @@ where
     /// sequential search (`false`) never does, and does not compile in the loops that do.
     pub(crate) fn dispatch<const PARALLEL: bool>(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         node: Node,
         alpha: E::Score,
@@ -225,7 +225,7 @@ where
     /// best move, then the table's moves); on the loops with it otherwise.
     pub(crate) fn root_iteration_without_line(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         depth: u32,
         alpha: E::Score,
@@ -254,7 +254,7 @@ where
     /// The feature bits of the node loop for this configuration and thread: the
     /// configuration's, with [`ABDADA`](features::ABDADA) in a parallel search's thread that
     /// defers busy moves.
-    pub(crate) fn loop_bits(&self, ctx: &Context<'_, '_, G::Player>) -> u16 {
+    pub(crate) fn loop_bits(&self, ctx: &Context<'_, '_, G::Player, O>) -> u16 {
         let bits = self.feature_bits();
         if ctx.defers_busy_moves() && bits & features::ALPHA_BETA != 0 {
             bits | features::ABDADA
@@ -313,7 +313,7 @@ mod tests {
         let result = engine.iterate(
             game,
             limits,
-            crate::search::context::Links::default(),
+            crate::search::coordination::Links::default(),
             |_| {},
             |engine, ctx, game, depth, alpha, beta| {
                 let root = Node { depth, ply: 0, pv: true, on_prev_pv: true };

@@ -296,7 +296,7 @@ where
     /// The root of one test: its fail-soft score and the move that gave it.
     fn solve_root(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         alpha: E::Score,
         beta: E::Score,
@@ -315,7 +315,7 @@ where
     /// the recursion unwinds with meaningless scores.
     fn solve_node<const ROOT: bool>(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         ply: u32,
         mut alpha: E::Score,
@@ -472,7 +472,7 @@ where
     #[allow(clippy::too_many_arguments)]
     fn solve_move(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         mv: G::Move,
         side: G::Player,
@@ -496,7 +496,7 @@ where
     #[inline(always)]
     fn solve_child(
         &mut self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         game: &mut G,
         side: G::Player,
         ply: u32,

@@ -31,7 +31,7 @@ where
     #[inline(always)]
     pub(crate) fn probe_node(
         &self,
-        ctx: &mut Context<'_, '_, G::Player>,
+        ctx: &mut Context<'_, '_, G::Player, O>,
         key: u64,
         node: Node,
         alpha: E::Score,

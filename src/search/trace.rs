@@ -72,7 +72,7 @@ where
         let result = self.iterate(
             game,
             limits,
-            super::context::Links::default(),
+            super::coordination::Links::default(),
             |_| {},
             |engine, ctx, game, depth, alpha, beta| {
                 let root = Node { depth, ply: 0, pv: true, on_prev_pv: true };
@@ -114,7 +114,7 @@ where
     #[inline(always)]
     pub(super) fn trace_enter<const F: u16>(
         &mut self,
-        ctx: &Context<'_, '_, G::Player>,
+        ctx: &Context<'_, '_, G::Player, O>,
         game: &G,
         node: Node,
         alpha: E::Score,
@@ -135,7 +135,7 @@ where
     #[inline(always)]
     pub(super) fn trace_value<const F: u16>(
         &mut self,
-        ctx: &Context<'_, '_, G::Player>,
+        ctx: &Context<'_, '_, G::Player, O>,
         game: &G,
         ply: u32,
         score: E::Score,
@@ -154,7 +154,7 @@ where
     #[inline(always)]
     pub(super) fn trace_move<const F: u16>(
         &mut self,
-        ctx: &Context<'_, '_, G::Player>,
+        ctx: &Context<'_, '_, G::Player, O>,
         side: G::Player,
         ply: u32,
         mv: G::Move,
@@ -174,7 +174,7 @@ where
     #[inline(always)]
     pub(super) fn trace_cut<const F: u16>(
         &mut self,
-        ctx: &Context<'_, '_, G::Player>,
+        ctx: &Context<'_, '_, G::Player, O>,
         side: G::Player,
         ply: u32,
         alpha: E::Score,

@@ -1,7 +1,7 @@
 //! The full demo: the tic-tac-toe searches, Pons' Connect Four solver on the first eight
 //! positions of Test_L3_R1, and a time-limited Connect Four search on the SysTick. The engines
 //! take turns in one static slot and share one static 256-slot transposition table (the
-//! micro:bit has 16 KiB of RAM: both engines at once, 7 KiB, would leave too little stack).
+//! micro:bit has 16 KiB of RAM: one engine at a time leaves the stack as much of it as can be).
 //! Every result is checked against the host's and the exit status says whether all agree.
 #![no_std]
 #![no_main]
@@ -21,7 +21,7 @@ enum Engines {
     Connect4(demo::Connect4Engine),
 }
 
-/// The engines' slot, in `.bss`: as large as the larger engine (Connect Four's, 4.4 KiB).
+/// The engines' slot, in `.bss`: as large as the larger engine (Connect Four's, 2.9 KiB).
 static ENGINES: StaticSlot<Engines> = StaticSlot::new();
 
 /// Replaces the tic-tac-toe engine by the Connect Four engine, in place (never inlined: the
