@@ -93,7 +93,7 @@
 //! | `std` | `StdClock`, the game-tree file reader, parallel search (`parallel`), search traces |
 //! | `refinements` (default) | aspiration windows and MTD(f) at the root, null-move pruning, strength levels: without it a configuration asking for one fails with `SearchError::InvalidConfig` (a firmware saves their flash) |
 //! | `portable-atomic` | targets without compare-and-swap (Cortex-M0, `riscv32imc`) |
-//! | `one-loop` (`std`) | every search on the one node loop that reads the configuration at run time, as without `std`, instead of a loop compiled for each common configuration: less code (0.6 MB of the C library), a few percent more instructions per node |
+//! | `one-loop` (`std`) | every search on the one node loop that reads the configuration at run time, as without `std`, instead of a loop compiled for each common configuration: less code (0.5 MB of the C library), a few percent more instructions per node |
 
 #![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![deny(missing_docs)]
