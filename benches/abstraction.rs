@@ -413,6 +413,23 @@ impl Side for TableEngineSide {
     }
 }
 
+/// The exact solver ([`Engine::solve`]: null-window tests, no depth) with the table.
+struct SolveEngineSide(TableEngine);
+
+impl Side for SolveEngineSide {
+    fn prepare(&mut self) {
+        TABLE.clear();
+        self.0.clear_history();
+    }
+
+    fn solve(&mut self, p: &Position) -> (i32, u64) {
+        let board = &mut p.board.clone();
+        let solution = self.0.solve(board, &Limits::depth(9)).unwrap();
+        assert!(solution.exact);
+        (solution.value, solution.nodes)
+    }
+}
+
 struct PlainBaseline;
 
 impl Side for PlainBaseline {
@@ -491,22 +508,29 @@ fn engine_side(config: &str) -> Box<dyn Side> {
             let engine: TableEngine = PlainEngine::new(TicTacToeEval, config).with_table(&TABLE);
             Box::new(TableEngineSide(engine, line))
         }
+        // The exact solver with the README's configuration and the table.
+        "table-solve" => {
+            let engine: TableEngine =
+                PlainEngine::new(TicTacToeEval, Config::value_preserving()).with_table(&TABLE);
+            Box::new(SolveEngineSide(engine))
+        }
         other => {
-            panic!("--config plain|plain-no-pv|trait|trait-pv|table|table-no-pv|table-one-depth|table-bare, not {other}")
+            panic!("--config plain|plain-no-pv|trait|trait-pv|table|table-no-pv|table-one-depth|table-bare|table-solve, not {other}")
         }
     }
 }
 
 fn baseline_side(config: &str) -> Box<dyn Side> {
     match config {
-        "plain" | "plain-no-pv" => Box::new(PlainBaseline),
+        // The exact solver is measured against the hand-written search without a table.
+        "plain" | "plain-no-pv" | "table-solve" => Box::new(PlainBaseline),
         "trait" => Box::new(TraitBaseline),
         "trait-pv" => Box::new(TraitPvBaseline(Lines(core::array::from_fn(|_| MoveList::new())))),
         "table" | "table-one-depth" | "table-bare" | "table-no-pv" => {
             Box::new(TableBaseline(SmallTable::new()))
         }
         other => {
-            panic!("--config plain|plain-no-pv|trait|trait-pv|table|table-no-pv|table-one-depth|table-bare, not {other}")
+            panic!("--config plain|plain-no-pv|trait|trait-pv|table|table-no-pv|table-one-depth|table-bare|table-solve, not {other}")
         }
     }
 }
@@ -647,6 +671,8 @@ fn main() {
     assert_eq!(check("table-one-depth", "positions", &positions), plain_values);
     assert_eq!(check("table-bare", "positions", &positions), plain_values);
     assert_eq!(check("table-no-pv", "positions", &positions), plain_values);
+    assert_eq!(check("table-solve", "empty", &empty), empty_value);
+    assert_eq!(check("table-solve", "positions", &positions), plain_values);
 
     let passes_81 = (solves / 5).max(1);
     println!(
@@ -654,9 +680,16 @@ fn main() {
          or {passes_81} passes over the 81 positions; table clears not timed; medians"
     );
     println!("config | set | engine nodes/solve | engine µs/solve | baseline nodes/solve | baseline µs/solve | time ratio engine/baseline");
-    for config in
-        ["plain", "plain-no-pv", "trait", "trait-pv", "table", "table-no-pv", "table-one-depth"]
-    {
+    for config in [
+        "plain",
+        "plain-no-pv",
+        "trait",
+        "trait-pv",
+        "table",
+        "table-no-pv",
+        "table-one-depth",
+        "table-solve",
+    ] {
         compare(config, "empty", &empty, rounds, solves);
         compare(config, "positions", &positions, rounds, passes_81);
     }

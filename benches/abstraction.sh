@@ -6,7 +6,7 @@
 #   sh benches/abstraction.sh                  # both configurations, the empty board
 #   SET=positions sh benches/abstraction.sh    # the 81 positions after one and two moves
 #   LOW=50 HIGH=100 CONFIGS=plain sh benches/abstraction.sh
-#   CONFIGS="plain plain-no-pv trait trait-pv table table-no-pv table-one-depth table-bare" sh benches/abstraction.sh
+#   CONFIGS="plain plain-no-pv trait trait-pv table table-no-pv table-one-depth table-bare table-solve" sh benches/abstraction.sh
 #
 # Uses $CARGO_TARGET_DIR if set (default target/). Out files go to /tmp.
 set -eu
