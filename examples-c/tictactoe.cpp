@@ -296,6 +296,23 @@ private:
     int evaluations_ = 0;
 };
 
+/// A copy of `board` whose evaluation throws at the `throw_after`-th evaluation (hostile
+/// review: the table a solve leaves behind after a game member threw).
+class ThrowingAt : public Board {
+public:
+    ThrowingAt(const Board &board, int throw_after) : Board(board), throw_after_(throw_after) {}
+    std::int32_t evaluate(std::int32_t player, std::uint32_t ply, std::uint32_t left) {
+        if (evaluations_++ == throw_after_) {
+            throw std::runtime_error("evaluation failed");
+        }
+        return Board::evaluate(player, ply, left);
+    }
+
+private:
+    int throw_after_;
+    int evaluations_ = 0;
+};
+
 /// A game without end (every position has two moves), for the stop check.
 struct Endless {
     std::uint64_t key = 1;
@@ -440,6 +457,101 @@ int check_wrapper(bool timing) {
             expect(false, "the analysis rethrows");
         } catch (const std::runtime_error &e) {
             expect(std::string(e.what()) == "evaluation failed", "the analysis rethrows");
+        }
+    }
+
+    // Found by a hostile review: a game member that throws during an exact solve. The
+    // wrapper rethrows, but the solve went on until its stop poll with every new node
+    // "terminal" and scored 0 (the trampolines' fallbacks), and stored those values as
+    // proven in the engine's table; the next solve of the same position on that engine, with
+    // a game that does not throw, returned a wrong value marked exact (the wrapper now clears
+    // the table before it rethrows).
+    {
+        int wrong = 0, total = 0;
+        for (const char *cells : {".......OX", ".....O.XX", "....X..O.", "X...O...."}) {
+            const Board clean = Board::parse(cells);
+            alphabeta::Engine fresh(solver_config(), 1024);
+            Board copy = clean;
+            const alphabeta_solution expected = fresh.solve(copy);
+            for (int after : {0, 1, 2, 3, 5, 8, 13, 40}) {
+                for (int call = 0; call < 3; ++call) {
+                    alphabeta::Engine e(solver_config(), 1024);
+                    ThrowingAt throwing(clean, after);
+                    try {
+                        if (call == 0) {
+                            e.solve(throwing);
+                        } else if (call == 1) {
+                            e.solve_between(throwing, -kWin, kWin);
+                        } else {
+                            e.solve_window(throwing, 0, 1);
+                        }
+                    } catch (const std::runtime_error &) {
+                    }
+                    Board board = clean;
+                    const alphabeta_solution got = e.solve(board);
+                    ++total;
+                    if (got.exact && got.value != expected.value) {
+                        ++wrong;
+                        if (wrong <= 3) {
+                            std::cout << "  " << cells << " after a throw at evaluation " << after
+                                      << " in " << (call == 0 ? "solve" : call == 1 ? "solve_between" : "solve_window")
+                                      << ": exact value " << got.value << ", expected "
+                                      << expected.value << "\n";
+                        }
+                    }
+                }
+            }
+        }
+        std::cout << "  " << wrong << " of " << total << " solves after a throw wrong\n";
+        expect(wrong == 0,
+               "a solve after a game member threw in a solve on the same engine is right");
+    }
+    // Hostile review: empty and degenerate ranges, a moved-from engine, through the new calls.
+    {
+        alphabeta::Engine e(solver_config(), 1024);
+        Board board = Board::parse("XX.OO....");
+        try {
+            e.solve_window(board, 1, 1);
+            expect(false, "an empty solve window throws");
+        } catch (const alphabeta::Error &err) {
+            expect(err.status() == ALPHABETA_ERROR_INVALID_WINDOW, "an empty solve window: INVALID_WINDOW");
+        }
+        try {
+            e.solve_between(board, INT32_MIN, 0);
+            expect(false, "INT32_MIN low throws");
+        } catch (const alphabeta::Error &err) {
+            expect(err.status() == ALPHABETA_ERROR_INVALID_WINDOW, "INT32_MIN low: INVALID_WINDOW");
+        }
+        const alphabeta_solution point = e.solve_between(board, 0, 0);
+        expect(!point.exact && point.lower >= 0 && static_cast<const Board &>(board) == Board::parse("XX.OO...."),
+               "a one-value range that misses the value: not exact");
+        // Found by a hostile review: the one-value range at -infinity: the value (kWin - 1) lies
+        // outside it, which the documentation says is found out (exact false); the call returned
+        // it marked exact (the range [INT32_MAX, INT32_MAX] was found out as documented).
+        e.clear_table();
+        const alphabeta_solution bottom = e.solve_between(board, -INT32_MAX, -INT32_MAX);
+        expect(!bottom.exact,
+               "a one-value range at -INT32_MAX that misses the value: not exact");
+        e.clear_table();
+        const alphabeta_solution top = e.solve_between(board, INT32_MAX, INT32_MAX);
+        expect(!top.exact, "a one-value range at INT32_MAX that misses the value: not exact");
+        e.clear_table();
+        const alphabeta_solution exact_point = e.solve_between(board, kWin - 1, kWin - 1);
+        expect(exact_point.exact && exact_point.value == kWin - 1, "a one-value range that holds the value: exact");
+        alphabeta::Engine moved(std::move(e));
+        for (int call = 0; call < 3; ++call) {
+            try {
+                if (call == 0) {
+                    e.solve(board);
+                } else if (call == 1) {
+                    e.solve_between(board, -1, 1);
+                } else {
+                    e.solve_window(board, 0, 1);
+                }
+                expect(false, "a moved-from engine's solve throws");
+            } catch (const alphabeta::Error &err) {
+                expect(err.status() == ALPHABETA_ERROR_NULL_POINTER, "a moved-from engine's solve: NULL_POINTER");
+            }
         }
     }
 

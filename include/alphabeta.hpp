@@ -28,7 +28,9 @@
 //   member throws, the trampoline keeps the exception, asks the engine to stop, and steers the
 //   search to a quick end (no further move generation, every new node terminal); the call
 //   then rethrows the exception. `make_move` and `unmake_move` are still forwarded, so a game
-//   whose own make/unmake did not throw is back in its starting position.
+//   whose own make/unmake did not throw is back in its starting position. The engine's table
+//   is cleared before the exception is rethrown (the positions searched after the failure got
+//   stand-in values, which a later search must not read back as proven).
 // * Thread-safety: one thread searches an engine at a time; `stop()` may be called from any
 //   thread while it searches.
 #ifndef ALPHABETA_HPP
@@ -300,16 +302,12 @@ public:
     /// Iterative deepening within `limits`. Throws `Error`, or what a game member threw.
     template <class G>
     SearchResult search(G &game, const alphabeta_limits &limits) {
-        detail::Binding<G> binding{&game, engine_, nullptr};
-        const alphabeta_game table = detail::Trampolines<G>::table(&binding);
         SearchResult out;
         out.pv.resize(alphabeta_max_ply());
-        const alphabeta_status status =
-            alphabeta_search(engine_, &table, &limits, &out.result, out.pv.data(), out.pv.size());
-        if (binding.error) {
-            std::rethrow_exception(binding.error);
-        }
-        check(status);
+        run(game, [&](const alphabeta_game *table) {
+            return alphabeta_search(engine_, table, &limits, &out.result, out.pv.data(),
+                                    out.pv.size());
+        });
         out.pv.resize(out.result.pv_length);
         return out;
     }
@@ -375,20 +373,15 @@ public:
     /// them with `SIZE_MAX`). Throws `Error`, or what a game member threw.
     template <class G>
     Analysis analyze(G &game, const alphabeta_limits &limits, std::size_t lines) {
-        detail::Binding<G> binding{&game, engine_, nullptr};
-        const alphabeta_game table = detail::Trampolines<G>::table(&binding);
         const std::size_t capacity = alphabeta_max_moves(), stride = alphabeta_max_ply();
         std::vector<alphabeta_root_move> moves(capacity);
         std::vector<std::uint32_t> lines_buffer(capacity * stride);
         std::size_t count = 0;
         Analysis out;
-        const alphabeta_status status =
-            alphabeta_analyze(engine_, &table, &limits, lines, moves.data(), capacity, &count,
-                              lines_buffer.data(), stride, &out.result);
-        if (binding.error) {
-            std::rethrow_exception(binding.error);
-        }
-        check(status);
+        run(game, [&](const alphabeta_game *table) {
+            return alphabeta_analyze(engine_, table, &limits, lines, moves.data(), capacity,
+                                     &count, lines_buffer.data(), stride, &out.result);
+        });
         for (std::size_t i = 0; i < count; ++i) {
             const std::uint32_t *line = lines_buffer.data() + i * stride;
             out.moves.push_back({moves[i], std::vector<std::uint32_t>(line, line + moves[i].pv_length)});
@@ -416,14 +409,16 @@ public:
     explicit operator bool() const noexcept { return engine_ != nullptr; }
 
 private:
-    /// Calls `call` with the C view of `game`, then rethrows what a game member threw, or
-    /// throws `Error` for a failed status.
+    /// Calls `call` with the C view of `game`, then rethrows what a game member threw (after
+    /// clearing the table: the nodes searched after the failure got stand-in values, which the
+    /// table must not keep), or throws `Error` for a failed status.
     template <class G, class F>
     void run(G &game, F &&call) {
         detail::Binding<G> binding{&game, engine_, nullptr};
         const alphabeta_game table = detail::Trampolines<G>::table(&binding);
         const alphabeta_status status = call(&table);
         if (binding.error) {
+            alphabeta_engine_clear_table(engine_);
             std::rethrow_exception(binding.error);
         }
         check(status);

@@ -243,11 +243,15 @@ where
         let score = with_loop!(without_line bits | features::NO_LINE, F => {
             self.negamax::<F>(ctx, game, root, alpha, beta)
         })?;
-        let mut line = heapless::Vec::new();
+        // The line read back from the table, from the root's best move. A root that found
+        // no move (a test settled by the table or by mate distance bounds) keeps its empty
+        // line, as `root_iteration` leaves it, so that a driver that asks for a move then
+        // (MTD(f)'s last test) searches exactly as `search` does.
         if let Some(&mv) = self.pv.first().and_then(|root| root.first()) {
+            let mut line = heapless::Vec::new();
             let _ = line.push(mv);
+            self.set_table_line(game, line, depth);
         }
-        self.set_table_line(game, line, depth);
         Ok(score)
     }
 

@@ -210,7 +210,15 @@ where
             value: lower,
             lower,
             upper,
-            exact: exact && lower == upper && lower_proven && upper_proven,
+            // (A proven value outside the caller's range is not the answer asked for: an open
+            // window, taken where a null window around an infinite bound rounds back, can
+            // prove it.)
+            exact: exact
+                && lower == upper
+                && lower_proven
+                && upper_proven
+                && low <= lower
+                && upper <= high,
             best_move,
             nodes: ctx.nodes(),
             searches,
