@@ -14,19 +14,6 @@ mod common;
 
 use common::*;
 
-/// Plain alpha-beta (`Config::plain_alpha_beta()`): no ordering, PVS, reductions or mate
-/// distance pruning.
-fn plain() -> alphabeta_config {
-    alphabeta_config {
-        ordering: false,
-        pvs: false,
-        lmr: false,
-        mate_distance_pruning: false,
-        quiescence: false,
-        ..alphabeta_config_default()
-    }
-}
-
 /// A search of a pile of `stones` to the end: the status, the result and the line written.
 fn search(
     engine: *mut alphabeta_engine,

@@ -12,17 +12,6 @@ mod common;
 
 use common::*;
 
-fn plain() -> alphabeta_config {
-    alphabeta_config {
-        ordering: false,
-        pvs: false,
-        lmr: false,
-        mate_distance_pruning: false,
-        quiescence: false,
-        ..alphabeta_config_default()
-    }
-}
-
 /// The lines the on_iteration callback received.
 unsafe extern "C" fn record(user: *mut c_void, info: *const alphabeta_info) {
     // SAFETY: the test's Vec, a valid info with `pv_length` moves.

@@ -1,11 +1,11 @@
-//! The subtraction game of the C ABI's tests (`solve.rs`, `pv.rs`): a game of callbacks with
-//! a brute force.
+//! The subtraction game of the C ABI's tests (`solve.rs`, `pv.rs`, `pv_null.rs`): a game of
+//! callbacks with a brute force, and the plain alpha-beta configuration.
 
 #![allow(dead_code)]
 
 use core::ffi::c_void;
 
-use alphabeta_ffi::alphabeta_game;
+use alphabeta_ffi::{alphabeta_config, alphabeta_config_default, alphabeta_game};
 
 pub const WIN: i32 = 1_000_000;
 
@@ -90,4 +90,17 @@ pub fn brute_force(stones: u32, ply: i32) -> i32 {
         return -(WIN - ply);
     }
     (1..=stones.min(3)).map(|take| -brute_force(stones - take, ply + 1)).max().unwrap()
+}
+
+/// Plain alpha-beta (`Config::plain_alpha_beta()`): no ordering, PVS, reductions or mate
+/// distance pruning.
+pub fn plain() -> alphabeta_config {
+    alphabeta_config {
+        ordering: false,
+        pvs: false,
+        lmr: false,
+        mate_distance_pruning: false,
+        quiescence: false,
+        ..alphabeta_config_default()
+    }
 }
