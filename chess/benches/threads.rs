@@ -9,7 +9,7 @@ use std::time::Instant;
 use alphabeta::parallel::ParallelEngine;
 use alphabeta::tt::HeapTable;
 use alphabeta::{Engine, Limits};
-use alphabeta_chess::uci::chess_config;
+use alphabeta_chess::chess_config;
 use alphabeta_chess::{Pesto, Position, MAX_MOVES, MAX_PLY};
 
 fn time_to_depth(root: &Position, depth: u32, threads: u32, table: &HeapTable<i32>) -> f64 {

@@ -1,13 +1,28 @@
 //! A chess engine on the `alphabeta` library: [`cozy_chess`] for the board and the legal
 //! moves, the library's search (alpha-beta, PVS, the transposition table, move ordering,
 //! null-move pruning, LMR, quiescence, iterative deepening, threads), PeSTO's evaluation, and
-//! a UCI front end ([`uci`]).
+//! a UCI front end (`uci`, with the `std` feature).
 //!
 //! [`Position`] is the library's [`Game`]: a board plus the keys of the positions before it
 //! (the game's and the search path's), which the draw by repetition needs. [`Pesto`] is its
-//! [`Evaluator`].
+//! [`Evaluator`], and [`chess_config`] the engine's search configuration.
+//!
+//! # Features
+//!
+//! | feature | default | what it adds |
+//! |---|---|---|
+//! | `std` | on | the UCI front end ([`uci`] and the `alphabeta-chess` binary), FEN and UCI-move text as `String` ([`Position::from_fen`], [`Position::play_uci`], [`Position::uci`], [`Position::legal_moves`]), the library's `std` (threads, the std clock); the repetition history grows as needed |
+//!
+//! Without `std` the crate is `no_std` and allocates nothing: [`Position`], [`Pesto`],
+//! [`chess_config`] and [`perft`] build for a microcontroller (a Cortex-M4 firmware in the
+//! repository's `examples-embedded/` solves a mate in two with them). A position is then made
+//! with [`Position::from_board`] from cozy-chess's `Board::from_fen`, moves are played with
+//! [`Position::play`] and written with [`Position::uci_move`], and the repetition history
+//! holds at most [`HISTORY_CAPACITY`] keys. cozy-chess itself is `no_std` unless its own
+//! `std` feature is on (it has no default features); this crate never turns it on.
 //!
 //! ```
+//! # #[cfg(feature = "std")] {
 //! use alphabeta::{Config, Engine, Limits};
 //! use alphabeta_chess::{Pesto, Position, MAX_MOVES, MAX_PLY};
 //! // White mates in one: Ra8#.
@@ -15,18 +30,62 @@
 //! let mut engine = Engine::<_, _, MAX_MOVES, MAX_PLY>::new(Pesto, Config::new());
 //! let result = engine.search(&mut position, &Limits::depth(3)).unwrap();
 //! assert_eq!(position.uci(result.best_move.unwrap()), "a1a8");
+//! # }
 //! ```
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 
 pub mod eval;
+#[cfg(feature = "std")]
 pub mod uci;
 
-use alphabeta::{EvalContext, Evaluator, Game, MoveCode, MoveList, Score};
+use alphabeta::{
+    Config, EvalContext, Evaluator, Game, MoveCode, MoveList, NullMoveReduction, RootSearch, Score,
+};
 use cozy_chess::{BitBoard, Board, Color, Move, Piece, Square};
 
 /// Room for every legal move of a chess position (the most known is 218).
 pub const MAX_MOVES: usize = 256;
 /// The engine's ply capacity: the deepest line, extensions and quiescence included.
 pub const MAX_PLY: usize = 128;
+
+/// How many plies back a draw by repetition can look: a position whose halfmove clock has
+/// reached 100 is a draw by the fifty-move rule before any repetition is looked for, so no
+/// position of a search reads a key more than 99 plies before the root of the search.
+const REPETITION_WINDOW: usize = 100;
+
+/// The most keys of earlier positions a [`Position`] holds without the `std` feature: the
+/// game's last [`REPETITION_WINDOW`] (100, all that a draw by repetition can read) and a
+/// search path of [`MAX_PLY`] (128) plies; 228 keys, 1,824 bytes inside every `Position`.
+/// With an engine whose ply capacity is larger than [`MAX_PLY`] the oldest keys are forgotten
+/// when the history is full (a repetition of those positions is then missed; nothing
+/// fails). With `std` the history is a `Vec` and grows as needed.
+pub const HISTORY_CAPACITY: usize = REPETITION_WINDOW + MAX_PLY;
+
+/// The keys of the positions before a position, oldest first.
+#[cfg(feature = "std")]
+type Keys = Vec<u64>;
+/// The keys of the positions before a position, oldest first: at most [`HISTORY_CAPACITY`].
+#[cfg(not(feature = "std"))]
+type Keys = heapless::Vec<u64, HISTORY_CAPACITY>;
+
+/// The search configuration of the chess engine: the library's defaults (PVS, the table's
+/// cutoffs, killers and history, quiescence, mate distance pruning) with null-move pruning,
+/// aspiration windows (30 cp) and 8 plies of quiescence, but without late move reductions,
+/// which lost on Win At Chess at 100 ms a position (238 and 240 solved with them, 240 and
+/// 242 without, in two pairs of runs; see the README's chess section). It needs the
+/// library's `refinements` feature (null-move pruning and aspiration windows), which this
+/// crate turns on.
+pub const fn chess_config() -> Config {
+    Config {
+        null_move: true,
+        null_move_reduction: NullMoveReduction::Adaptive,
+        root_search: RootSearch::Aspiration,
+        aspiration_half_width: 30.0,
+        max_quiescence_depth: 8,
+        lmr: false,
+        ..Config::new()
+    }
+}
 
 /// A move: cozy-chess's move, with the 16-bit code the transposition table stores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -52,16 +111,22 @@ impl MoveCode for ChessMove {
 /// `CHECK_EXTENSION` (on by default) extends by one ply every move that gives check
 /// ([`Game::extension`]); the benchmark of the library's cost turns it off to compare with a
 /// hand-written search that has none.
+///
+/// The keys are those a draw by repetition can read: a game move keeps the last ones up to
+/// the halfmove clock (no earlier position can recur) and at most 100 (a search never reads
+/// further back), and each move of a search adds one. With the `std` feature they are in a
+/// `Vec`; without it in a fixed array of [`HISTORY_CAPACITY`] keys inside the position.
 #[derive(Clone, Debug)]
 pub struct Position<const CHECK_EXTENSION: bool = true> {
     board: Board,
     /// Zobrist keys of the positions before this one: the game's, then the search path's.
-    keys: Vec<u64>,
+    keys: Keys,
     /// How many of `keys` belong to the game before the root of the search.
     root_len: usize,
 }
 
 /// Why a FEN or a move was refused.
+#[cfg(feature = "std")]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
     /// The FEN does not describe a legal position.
@@ -70,6 +135,7 @@ pub enum PositionError {
     IllegalMove(String),
 }
 
+#[cfg(feature = "std")]
 impl core::fmt::Display for PositionError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
@@ -79,7 +145,29 @@ impl core::fmt::Display for PositionError {
     }
 }
 
-impl std::error::Error for PositionError {}
+#[cfg(feature = "std")]
+impl core::error::Error for PositionError {}
+
+/// A move that is not legal in the position it was played in ([`Position::play`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalMove(pub ChessMove);
+
+impl core::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let Move { from, to, promotion } = self.0 .0;
+        write!(f, "illegal move: {from}{to}")?;
+        match promotion {
+            Some(piece) => write!(f, "{piece}"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl core::error::Error for IllegalMove {}
+
+/// A move in UCI notation, held in place ([`Position::uci_move`]): four characters, five
+/// with a promotion.
+pub type UciMove = heapless::String<5>;
 
 impl<const X: bool> Default for Position<X> {
     fn default() -> Self {
@@ -90,13 +178,14 @@ impl<const X: bool> Default for Position<X> {
 impl<const X: bool> Position<X> {
     /// The position of `board`, with no history.
     pub fn from_board(board: Board) -> Self {
-        Self { board, keys: Vec::new(), root_len: 0 }
+        Self { board, keys: Keys::new(), root_len: 0 }
     }
 
     /// The position of a FEN (four to six fields; the clocks default to 0 and 1).
     ///
     /// # Errors
     /// [`PositionError::Fen`] when cozy-chess refuses it.
+    #[cfg(feature = "std")]
     pub fn from_fen(fen: &str) -> Result<Self, PositionError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         let full = match fields.len() {
@@ -118,24 +207,70 @@ impl<const X: bool> Position<X> {
     /// draw by repetition looks at, and the new position is the root of the next search.
     ///
     /// # Errors
-    /// [`PositionError::IllegalMove`] for a move that is not legal here.
-    pub fn play_uci(&mut self, text: &str) -> Result<(), PositionError> {
-        let mv = cozy_chess::util::parse_uci_move(&self.board, text)
-            .ok()
-            .filter(|&mv| self.board.is_legal(mv))
-            .ok_or_else(|| PositionError::IllegalMove(text.to_string()))?;
-        self.keys.push(self.board.hash());
-        self.board.play_unchecked(mv);
+    /// [`IllegalMove`] for a move that is not legal here (the position is unchanged).
+    pub fn play(&mut self, mv: ChessMove) -> Result<(), IllegalMove> {
+        if !self.board.is_legal(mv.0) {
+            return Err(IllegalMove(mv));
+        }
+        self.push_key();
+        self.board.play_unchecked(mv.0);
+        // No position before the last capture or pawn move can recur, and a search reads no
+        // key more than `REPETITION_WINDOW` plies back: the others are dropped.
+        let keep = usize::from(self.board.halfmove_clock()).min(REPETITION_WINDOW);
+        let drop = self.keys.len().saturating_sub(keep);
+        if drop > 0 {
+            self.keys.copy_within(drop.., 0);
+            self.keys.truncate(self.keys.len() - drop);
+        }
         self.root_len = self.keys.len();
         Ok(())
     }
 
+    /// Plays a move of the game given in UCI notation, as [`Position::play`].
+    ///
+    /// # Errors
+    /// [`PositionError::IllegalMove`] for a move that is not legal here.
+    #[cfg(feature = "std")]
+    pub fn play_uci(&mut self, text: &str) -> Result<(), PositionError> {
+        let mv = cozy_chess::util::parse_uci_move(&self.board, text)
+            .map_err(|_| PositionError::IllegalMove(text.to_string()))?;
+        self.play(ChessMove(mv)).map_err(|_| PositionError::IllegalMove(text.to_string()))
+    }
+
     /// A move in UCI notation (castling as the king's two-square move).
+    #[cfg(feature = "std")]
     pub fn uci(&self, mv: ChessMove) -> String {
-        cozy_chess::util::display_uci_move(&self.board, mv.0).to_string()
+        self.uci_move(mv).as_str().to_string()
+    }
+
+    /// A move in UCI notation (castling as the king's two-square move), without allocating.
+    pub fn uci_move(&self, mv: ChessMove) -> UciMove {
+        use core::fmt::Write as _;
+        let mut text = UciMove::new();
+        // Cannot fail: two squares and a promotion piece are at most five characters.
+        let _ = write!(text, "{}", cozy_chess::util::display_uci_move(&self.board, mv.0));
+        text
+    }
+
+    /// Records the key of the position before a move: the game's or the search's.
+    fn push_key(&mut self) {
+        let key = self.board.hash();
+        #[cfg(feature = "std")]
+        self.keys.push(key);
+        #[cfg(not(feature = "std"))]
+        {
+            if self.keys.is_full() {
+                // Only under an engine deeper than `MAX_PLY`: the oldest key goes.
+                self.keys.remove(0);
+                self.root_len = self.root_len.saturating_sub(1);
+            }
+            // Cannot fail: there is room now.
+            let _ = self.keys.push(key);
+        }
     }
 
     /// The legal moves, in the engine's order.
+    #[cfg(feature = "std")]
     pub fn legal_moves(&self) -> Vec<ChessMove> {
         let mut list = MoveList::<ChessMove, MAX_MOVES>::new();
         self.generate_moves(&mut list);
@@ -335,7 +470,7 @@ impl<const CHECK_EXTENSION: bool> Game for Position<CHECK_EXTENSION> {
     }
 
     fn make_move(&mut self, mv: ChessMove) -> Board {
-        self.keys.push(self.board.hash());
+        self.push_key();
         let before = self.board.clone();
         self.board.play_unchecked(mv.0);
         before
@@ -377,7 +512,7 @@ impl<const CHECK_EXTENSION: bool> Game for Position<CHECK_EXTENSION> {
 
     fn make_null_move(&mut self) -> Option<Board> {
         let after = self.board.null_move()?;
-        self.keys.push(self.board.hash());
+        self.push_key();
         Some(core::mem::replace(&mut self.board, after))
     }
 
@@ -462,4 +597,113 @@ fn least_valuable(board: &Board, attackers: BitBoard) -> Option<(Piece, Square)>
     Piece::ALL.into_iter().find_map(|piece| {
         (attackers & board.pieces(piece)).next_square().map(|square| (piece, square))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    //! The repetition history as a game and a search grow it; these run with and without the
+    //! `std` feature (`cargo test -p alphabeta-chess --lib --no-default-features` tests the
+    //! fixed-capacity history).
+
+    use super::*;
+
+    fn mv(position: &Position, text: &str) -> ChessMove {
+        ChessMove(cozy_chess::util::parse_uci_move(position.board(), text).unwrap())
+    }
+
+    fn play_all(position: &mut Position, moves: &str) {
+        for text in moves.split_whitespace() {
+            let m = mv(position, text);
+            position.play(m).unwrap();
+        }
+    }
+
+    /// The knights out and back: four plies, back to the same position.
+    const SHUFFLE: &str = "g1f3 g8f6 f3g1 f6g8";
+
+    #[test]
+    fn threefold_repetition_across_the_game_moves_kept() {
+        let mut position = Position::default();
+        // The pawn moves drop every earlier key: only the knights' moves remain.
+        play_all(&mut position, "e2e4 e7e5");
+        assert_eq!(position.keys.len(), 0);
+        play_all(&mut position, SHUFFLE);
+        assert_eq!((position.keys.len(), position.root_len), (4, 4));
+        // Ng1-f3 in a search: the position after it occurred once in the game: no draw yet.
+        let nf3 = mv(&position, "g1f3");
+        let undo = position.make_move(nf3);
+        assert!(!position.is_draw());
+        position.unmake_move(nf3, undo);
+        // Once more: now it occurred twice before, and a third time is a draw.
+        play_all(&mut position, SHUFFLE);
+        let nf3 = mv(&position, "g1f3");
+        let undo = position.make_move(nf3);
+        assert!(position.is_draw());
+        position.unmake_move(nf3, undo);
+        assert_eq!(position.keys.len(), 8);
+    }
+
+    #[test]
+    fn a_game_keeps_at_most_the_last_hundred_keys() {
+        let mut position = Position::default();
+        for _ in 0..40 {
+            play_all(&mut position, SHUFFLE);
+        }
+        // 160 plies without a capture or a pawn move (cozy-chess's clock stops at 100): the
+        // last 100 keys.
+        assert_eq!(position.board().halfmove_clock(), 100);
+        assert_eq!((position.keys.len(), position.root_len), (100, 100));
+        // The fifty-move rule has the first word below the root.
+        let nf3 = mv(&position, "g1f3");
+        let undo = position.make_move(nf3);
+        assert!(position.is_draw());
+        position.unmake_move(nf3, undo);
+    }
+
+    #[test]
+    fn an_illegal_move_leaves_the_position_unchanged() {
+        let mut position = Position::default();
+        play_all(&mut position, "g1f3");
+        let before = position.board().hash();
+        let illegal = ChessMove(Move { from: Square::E2, to: Square::E5, promotion: None });
+        assert_eq!(position.play(illegal), Err(IllegalMove(illegal)));
+        assert_eq!((position.board().hash(), position.keys.len()), (before, 1));
+        assert_eq!(IllegalMove(illegal).to_string(), "illegal move: e2e5");
+    }
+
+    #[test]
+    fn uci_moves_are_written_in_place() {
+        let position: Position = Position::from_board(
+            Board::from_fen("4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 1", false).unwrap(),
+        );
+        assert_eq!(position.uci_move(mv(&position, "e1g1")).as_str(), "e1g1");
+        assert_eq!(position.uci_move(mv(&position, "e1c1")).as_str(), "e1c1");
+        assert_eq!(position.uci_move(mv(&position, "b7b8q")).as_str(), "b7b8q");
+        assert_eq!(position.uci_move(mv(&position, "a1a7")).as_str(), "a1a7");
+    }
+
+    /// Without `std`, a search path longer than the room left forgets the oldest keys, and
+    /// its moves are undone in order.
+    #[cfg(not(feature = "std"))]
+    #[test]
+    fn a_full_history_forgets_its_oldest_key() {
+        let mut position = Position::default();
+        for _ in 0..25 {
+            play_all(&mut position, SHUFFLE);
+        }
+        assert_eq!(position.keys.len(), 100);
+        let mut undos = heapless::Vec::<(ChessMove, Board), 256>::new();
+        // 140 plies more in a "search": 12 past the capacity of 228.
+        for i in 0..140 {
+            let m = mv(&position, SHUFFLE.split_whitespace().nth(i % 4).unwrap());
+            let undo = position.make_move(m);
+            undos.push((m, undo)).unwrap();
+        }
+        assert_eq!((position.keys.len(), position.root_len), (HISTORY_CAPACITY, 88));
+        while let Some((m, undo)) = undos.pop() {
+            position.unmake_move(m, undo);
+        }
+        assert_eq!((position.keys.len(), position.root_len), (88, 88));
+        assert_eq!(position.board().hash(), Board::default().hash());
+    }
 }

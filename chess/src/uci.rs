@@ -17,9 +17,9 @@ use std::thread::JoinHandle;
 use alphabeta::parallel::ParallelEngine;
 use alphabeta::score::Mate;
 use alphabeta::tt::HeapTable;
-use alphabeta::{Config, Engine, Limits, NullMoveReduction, RootSearch, Score, StdClock, Strength};
+use alphabeta::{Engine, Limits, Score, StdClock, Strength};
 
-use crate::{ChessMove, Pesto, Position, MAX_MOVES, MAX_PLY};
+use crate::{chess_config, ChessMove, Pesto, Position, MAX_MOVES, MAX_PLY};
 
 /// The engine's name on the `id` line.
 pub const NAME: &str = concat!("alphabeta-chess ", env!("CARGO_PKG_VERSION"));
@@ -31,23 +31,6 @@ const MAX_DEPTH: u32 = 64;
 pub const MIN_ELO: u32 = 1000;
 /// See [`MIN_ELO`].
 pub const MAX_ELO: u32 = 2800;
-
-/// The search configuration of the chess engine: the library's defaults (PVS, the table's
-/// cutoffs, killers and history, quiescence, mate distance pruning) with null-move pruning,
-/// aspiration windows (30 cp) and 8 plies of quiescence, but without late move reductions,
-/// which lost on Win At Chess at 100 ms a position (238 and 240 solved with them, 240 and
-/// 242 without, in two pairs of runs; see the README's chess section).
-pub fn chess_config() -> Config {
-    Config {
-        null_move: true,
-        null_move_reduction: NullMoveReduction::Adaptive,
-        root_search: RootSearch::Aspiration,
-        aspiration_half_width: 30.0,
-        max_quiescence_depth: 8,
-        lmr: false,
-        ..Config::new()
-    }
-}
 
 /// The options a GUI can set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
