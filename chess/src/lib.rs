@@ -38,6 +38,9 @@ pub mod eval;
 #[cfg(feature = "std")]
 pub mod uci;
 
+/// The board crate, whose `Board`, `Move` and `Piece` this crate's API takes and returns.
+pub use cozy_chess;
+
 use alphabeta::{
     Config, EvalContext, Evaluator, Game, MoveCode, MoveList, NullMoveReduction, RootSearch, Score,
 };
@@ -54,8 +57,8 @@ pub const MAX_PLY: usize = 128;
 const REPETITION_WINDOW: usize = 100;
 
 /// The most keys of earlier positions a [`Position`] holds without the `std` feature: the
-/// game's last [`REPETITION_WINDOW`] (100, all that a draw by repetition can read) and a
-/// search path of [`MAX_PLY`] (128) plies; 228 keys, 1,824 bytes inside every `Position`.
+/// game's last 100 (all that a draw by repetition can read) and a search path of
+/// [`MAX_PLY`] (128) plies; 228 keys, 1,824 bytes inside every `Position`.
 /// With an engine whose ply capacity is larger than [`MAX_PLY`] the oldest keys are forgotten
 /// when the history is full (a repetition of those positions is then missed; nothing
 /// fails). With `std` the history is a `Vec` and grows as needed.
