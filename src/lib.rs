@@ -102,6 +102,7 @@
 
 pub mod chance;
 pub mod clock;
+mod compact;
 pub mod error;
 pub mod game;
 pub mod games;

@@ -85,6 +85,9 @@
 use core::marker::PhantomData;
 use core::sync::atomic::{AtomicU8, Ordering};
 
+pub use crate::compact::{AlternatingMates, CompactLayout, ScoreCode, Span};
+#[cfg(feature = "std")]
+pub use crate::compact::{CompactTable, CompactTableError};
 use crate::score::Score;
 use crate::slot::{Raw, Sealed};
 pub use crate::slot::{Slot, Slot32, Slot64, Word};
