@@ -77,41 +77,70 @@ const fn bits_of(n: u64) -> u32 {
 
 /// Scores of a game whose every score is 0 or a forced result at most `MAX_PLY` plies away,
 /// where a win for the side to move comes at an odd distance (its own move ends the game) and
-/// a loss at an even one (the opponent's move, or no move at all, at distance 0): `MAX_PLY +
-/// 2` codes. Connect Four and tic-tac-toe under their exact evaluators score so; a score of
-/// another parity, or further, has no code.
+/// a loss at an even one (the opponent's move, or no move at all, at distance 0). The
+/// distance alone then tells a win from a loss: the code is 0 for 0 and the distance plus one
+/// for a forced result, `MAX_PLY + 2` codes. Connect Four and tic-tac-toe under their exact
+/// evaluators score so; a score of another parity, or further, has no code.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct AlternatingMates<const MAX_PLY: u32>;
 
-impl<S: Score, const MAX_PLY: u32> ScoreCode<S> for AlternatingMates<MAX_PLY> {
+impl<const MAX_PLY: u32> ScoreCode<i32> for AlternatingMates<MAX_PLY> {
     const BITS: u32 = bits_of(MAX_PLY as u64 + 1);
 
     #[inline]
-    fn encode(score: S) -> Option<u32> {
-        let wins = MAX_PLY.div_ceil(2);
-        let code = match score.mate() {
-            None if score == S::ZERO => return Some(0),
-            None => return None,
-            Some(Mate::Win(d)) if d % 2 == 1 && d <= MAX_PLY => d.div_ceil(2),
-            Some(Mate::Loss(d)) if d % 2 == 0 && d <= MAX_PLY => wins + 1 + d / 2,
-            Some(_) => return None,
-        };
-        // A floating score inside the mate range but between two distances has no code.
-        (<Self as ScoreCode<S>>::decode(code).to_bits() == score.to_bits()).then_some(code)
+    fn encode(score: i32) -> Option<u32> {
+        if score == 0 {
+            return Some(0);
+        }
+        // The distance of a forced result; anything else is beyond MAX_PLY (as unsigned).
+        let distance = i32::WIN.wrapping_sub_unsigned(score.unsigned_abs()) as u32;
+        let parity_fits = (distance % 2 == 1) == (score > 0);
+        (distance <= MAX_PLY && parity_fits).then_some(distance + 1)
     }
 
     #[inline]
-    fn decode(code: u32) -> S {
-        let wins = MAX_PLY.div_ceil(2);
-        if code == 0 {
-            S::ZERO
-        } else if code <= wins {
-            S::win_in(2 * code - 1)
+    fn decode(code: u32) -> i32 {
+        let distance = code.wrapping_sub(1);
+        let magnitude = if code == 0 { 0 } else { i32::WIN - distance as i32 };
+        if distance % 2 == 1 {
+            magnitude
         } else {
-            S::loss_in(2 * (code - wins - 1))
+            -magnitude
         }
     }
 }
+
+macro_rules! alternating_mates_float {
+    ($t:ty) => {
+        impl<const MAX_PLY: u32> ScoreCode<$t> for AlternatingMates<MAX_PLY> {
+            const BITS: u32 = bits_of(MAX_PLY as u64 + 1);
+
+            #[inline]
+            fn encode(score: $t) -> Option<u32> {
+                let code = match score.mate() {
+                    None if score == 0.0 => return Some(0),
+                    Some(Mate::Win(d)) if d % 2 == 1 && d <= MAX_PLY => d + 1,
+                    Some(Mate::Loss(d)) if d % 2 == 0 && d <= MAX_PLY => d + 1,
+                    _ => return None,
+                };
+                // A score inside the mate range but between two distances has no code.
+                (<Self as ScoreCode<$t>>::decode(code).to_bits() == score.to_bits()).then_some(code)
+            }
+
+            #[inline]
+            fn decode(code: u32) -> $t {
+                match code {
+                    0 => 0.0,
+                    _ if code % 2 == 0 => <$t>::win_in(code - 1),
+                    _ => <$t>::loss_in(code - 1),
+                }
+            }
+        }
+    };
+}
+
+alternating_mates_float!(f32);
+alternating_mates_float!(f64);
 
 /// The `i32` scores `LOW..=HIGH`, each its own code (`score - LOW`), for an evaluator without
 /// mate scores whose values lie in a small range; any other score has no code.

@@ -156,7 +156,11 @@ fn alternating_mates_give_every_score_of_their_range_a_code() {
     scores.extend((1..=41).step_by(2).map(i32::win_in));
     scores.extend((0..=42).step_by(2).map(i32::loss_in));
     let codes: Vec<u32> = scores.iter().map(|&s| Code::encode(s).unwrap()).collect();
-    assert_eq!(codes, (0..44).collect::<Vec<u32>>());
+    // 0, then the distance plus one: wins 2, 4, .. 42, losses 1, 3, .. 43.
+    let mut expected = vec![0];
+    expected.extend((2..=42).step_by(2));
+    expected.extend((1..=43).step_by(2));
+    assert_eq!(codes, expected);
     for (&score, &code) in scores.iter().zip(&codes) {
         assert_eq!(<Code as ScoreCode<i32>>::decode(code), score);
     }
@@ -167,8 +171,10 @@ fn alternating_mates_give_every_score_of_their_range_a_code() {
         assert_eq!(Code::encode(score), None, "{score}");
     }
     // Floating scores: mates exactly, nothing between two distances.
-    assert_eq!(<Code as ScoreCode<f64>>::encode(f64::win_in(3)), Some(2));
-    assert_eq!(<Code as ScoreCode<f64>>::decode(2), f64::win_in(3));
+    assert_eq!(<Code as ScoreCode<f64>>::encode(f64::win_in(3)), Some(4));
+    assert_eq!(<Code as ScoreCode<f64>>::decode(4), f64::win_in(3));
+    assert_eq!(<Code as ScoreCode<f32>>::encode(f32::loss_in(42)), Some(43));
+    assert_eq!(<Code as ScoreCode<f32>>::decode(43), f32::loss_in(42));
     assert_eq!(<Code as ScoreCode<f64>>::encode(f64::win_in(3) + 0.5), None);
     assert_eq!(<Code as ScoreCode<f64>>::encode(0.25), None);
     assert_eq!(<Span<-3, 3> as ScoreCode<i32>>::BITS, 3);
