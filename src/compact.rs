@@ -1,52 +1,6 @@
 //! The compact table for one thread (`std`): entries of a few bytes that keep only the part of
 //! a key its index does not tell, in a table of a prime number of entries; the table module
 //! ([`crate::tt`]) re-exports every public item.
-//!
-//! # Why a partial key is exact here
-//!
-//! A game declares that its keys are below `2^KEY_BITS` ([`CompactLayout::KEY_BITS`]). The
-//! table has `p` entries, `p` a prime; a key `k` goes to entry `k mod p` and the entry keeps
-//! the quotient `k / p`, which is below `2^KEY_BITS / p`: about `KEY_BITS - log2(p)` bits.
-//! Quotient and remainder give the key back (`k = quotient * p + remainder`), so two keys
-//! with the same entry and the same stored quotient are the same key: a probe never returns
-//! another position's entry, with no full key stored. (Pons' Connect Four solver stores the
-//! low bits of the key instead of the quotient, exact by the Chinese remainder theorem since
-//! his prime size is odd; the quotient needs the same bits and no condition on the size. The
-//! size is prime so that keys that are exact encodings, not random, still spread.)
-//!
-//! A key at or above `2^KEY_BITS` would break that argument: it is never stored and never
-//! found (one comparison per call), so a game that declares too few bits loses entries, never
-//! gets a wrong one.
-//!
-//! # What an entry holds
-//!
-//! An entry is `BYTES` bytes (a const parameter, 1 to 8), read as one little-endian word:
-//!
-//! | bits, from the lowest | content |
-//! |---|---|
-//! | 2 | bound: 0 empty, 1 exact, 2 lower, 3 upper |
-//! | 1, only when `DRAFT_BITS > 0` | proven |
-//! | `DRAFT_BITS` | draft |
-//! | `MOVE_BITS` | move code + 1, 0 for none |
-//! | [`ScoreCode::BITS`] | the score's code |
-//! | the rest | the key's quotient |
-//!
-//! What does not fit is not stored, and nothing is ever stored changed:
-//! * a score the [`ScoreCode`] has no code for: the entry is not stored;
-//! * a draft of `2^DRAFT_BITS` or more: not stored; with `DRAFT_BITS = 0` only proven entries
-//!   are stored (an exact solver's, every one of them), and a probe returns them with draft 255
-//!   ("255 or more", which no `EqualDraft` cutoff accepts);
-//! * a move code of `2^MOVE_BITS - 1` or more: the entry is stored without its move (only an
-//!   ordering hint; the search is as correct without it).
-//!
-//! The quotient needs `quotient_bits` (the bits of `(2^KEY_BITS - 1) / p`); the table's
-//! constructors refuse a size at which the declared fields and the quotient do not fit
-//! `8 * BYTES` bits ([`CompactTableError::TooNarrow`]).
-//!
-//! # Replacement
-//!
-//! Always replace, as [`SoloTable`](crate::tt::SoloTable) and Pons' table: a key has one
-//! entry, and the newest store wins.
 
 #[cfg(feature = "std")]
 use core::cell::Cell;
@@ -233,12 +187,57 @@ impl std::error::Error for CompactTableError {}
 /// A transposition table for one thread (`std`) whose entries are a few bytes: a prime number
 /// of entries, each keeping the quotient of its key by that prime (the part of the key its
 /// index does not tell), so that a probe is exact with no full key stored, and the fields a
-/// [`CompactLayout`] declares, each in the bits its range needs. The module documentation of
-/// [`tt`](crate::tt) ("Compact tables") gives the layout and the proof.
+/// [`CompactLayout`] declares, each in the bits its range needs.
 ///
 /// `BYTES` (1 to 8) is the size of an entry: a table of `n` MiB holds the largest prime of
 /// entries at most `n * 2^20 / BYTES`. Direct-mapped and always replaced, as [`SoloTable`]
 /// (`Cell`s: not `Sync`, the parallel search does not accept it).
+///
+/// # Why a partial key is exact
+///
+/// A game declares that its keys are below `2^KEY_BITS` ([`CompactLayout::KEY_BITS`]). The
+/// table has `p` entries, `p` a prime; a key `k` goes to entry `k mod p` and the entry keeps
+/// the quotient `k / p`, which is below `2^KEY_BITS / p`: about `KEY_BITS - log2(p)` bits.
+/// Quotient and remainder give the key back (`k = quotient * p + remainder`), so two keys
+/// with the same entry and the same stored quotient are the same key: a probe never returns
+/// another position's entry, with no full key stored. (Pons' Connect Four solver stores the
+/// low bits of the key instead of the quotient, exact by the Chinese remainder theorem since
+/// his prime size is odd; the quotient needs no more bits and no condition on the size. The
+/// size is prime so that keys that are exact encodings, not random, still spread.)
+///
+/// A key at or above `2^KEY_BITS` would break that argument: it is never stored and never
+/// found (one comparison per call), so a game that declares too few bits loses entries, never
+/// gets a wrong one.
+///
+/// # What an entry holds
+///
+/// An entry is `BYTES` bytes (a const parameter, 1 to 8), read as one little-endian word:
+///
+/// | bits, from the lowest | content |
+/// |---|---|
+/// | 2 | bound: 0 empty, 1 exact, 2 lower, 3 upper |
+/// | 1, only when `DRAFT_BITS > 0` | proven |
+/// | `DRAFT_BITS` | draft |
+/// | `MOVE_BITS` | move code + 1, 0 for none |
+/// | [`ScoreCode::BITS`] | the score's code |
+/// | the rest | the key's quotient |
+///
+/// What does not fit is not stored, and nothing is ever stored changed:
+/// * a score the [`ScoreCode`] has no code for: the entry is not stored;
+/// * a draft of `2^DRAFT_BITS` or more: not stored; with `DRAFT_BITS = 0` only proven entries
+///   are stored (an exact solver's, every one of them), and a probe returns them with draft 255
+///   ("255 or more", which no `EqualDraft` cutoff accepts);
+/// * a move code of `2^MOVE_BITS - 1` or more: the entry is stored without its move (only an
+///   ordering hint; the search is as correct without it).
+///
+/// The quotient needs [`CompactTable::quotient_bits`] (the bits of `(2^KEY_BITS - 1) / p`); the table's
+/// constructors refuse a size at which the declared fields and the quotient do not fit
+/// `8 * BYTES` bits ([`CompactTableError::TooNarrow`]).
+///
+/// # Replacement
+///
+/// Always replace, as [`SoloTable`](crate::tt::SoloTable) and Pons' table: a key has one
+/// entry, and the newest store wins.
 ///
 /// [`SoloTable`]: crate::tt::SoloTable
 ///
