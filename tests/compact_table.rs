@@ -1,12 +1,10 @@
 //! The compact table (`tt::CompactTable`): a probe is exact with a partial key (no key is
-//! ever taken for another), what does not fit is not stored, and Connect Four's solver over it
-//! gives every score of Pons' sets.
+//! ever taken for another) and what does not fit is not stored. (Connect Four's solver over it
+//! is checked against Pons' sets in tests/connect4.rs.)
 
 use std::collections::HashMap;
 
-use alphabeta::games::connect4::{
-    analyze, solve, solver_engine, Connect4, SolverLayout, SolverLayoutWithMove,
-};
+use alphabeta::games::connect4::{SolverLayout, SolverLayoutWithMove};
 use alphabeta::tt::{
     AlternatingMates, Bound, CompactLayout, CompactTable, CompactTableError, Entry, ScoreCode,
     Span, Table,
@@ -200,58 +198,4 @@ fn connect4_tables_hold_a_prime_of_five_or_six_byte_entries() {
     // The move's 3 bits fit 5 bytes from 2^20 entries.
     assert!(CompactTable::<SolverLayoutWithMove, 5>::with_entries(1 << 20).is_err());
     assert!(CompactTable::<SolverLayoutWithMove, 5>::with_entries(1_048_583).is_ok());
-}
-
-fn positions(text: &str) -> Vec<(usize, String, i32)> {
-    text.lines()
-        .enumerate()
-        .map(|(index, line)| {
-            let (moves, score) = line.split_once(' ').expect("`moves score`");
-            (index + 1, moves.to_string(), score.parse().expect("an integer score"))
-        })
-        .collect()
-}
-
-#[test]
-fn connect4_solves_pons_sets_exactly_over_compact_tables() {
-    // The smallest 5-byte table (2^17 + 29 entries, so that collisions are many), and a
-    // 6-byte table with moves: every score of Test_L3_R1 and the first of L2 and L1.
-    let compact = CompactTable::<SolverLayout, 5>::with_entries(131_101).unwrap();
-    let with_move = CompactTable::<SolverLayoutWithMove, 6>::with_entries(1 << 13).unwrap();
-    let mut compact_solver = solver_engine(&compact);
-    let mut move_solver = solver_engine(&with_move);
-    let sets = [
-        (include_str!("data/connect4/Test_L3_R1"), 1_000),
-        (include_str!("data/connect4/Test_L2_R1"), 300),
-        (include_str!("data/connect4/Test_L1_R1"), 30),
-    ];
-    for (text, count) in sets {
-        for (line, moves, expected) in positions(text).into_iter().take(count) {
-            let position = Connect4::from_moves(&moves).unwrap();
-            compact.clear();
-            with_move.clear();
-            assert_eq!(
-                solve(&mut compact_solver, position).unwrap().score,
-                expected,
-                "line {line}"
-            );
-            assert_eq!(solve(&mut move_solver, position).unwrap().score, expected, "line {line}");
-        }
-    }
-}
-
-#[test]
-fn connect4_analysis_equals_pons_over_a_compact_table() {
-    let table = CompactTable::<SolverLayout, 5>::with_mib(1).unwrap();
-    let mut engine = solver_engine(&table);
-    let sample = include_str!("data/connect4/Pons_analysis_sample");
-    for line in sample.lines() {
-        let moves = line.split(' ').next().unwrap();
-        let position = Connect4::from_moves(moves).unwrap();
-        table.clear();
-        engine.clear_history();
-        let (scores, _) = analyze(&mut engine, position).unwrap();
-        let ours: String = scores.iter().map(|s| format!(" {}", s.unwrap_or(-1000))).collect();
-        assert_eq!(format!("{moves}{ours}"), line);
-    }
 }
