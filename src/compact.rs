@@ -282,7 +282,7 @@ fn is_prime(n: u64) -> bool {
         return false;
     }
     let mut divisor = 3;
-    while divisor * divisor <= n {
+    while divisor <= n / divisor {
         if n.is_multiple_of(divisor) {
             return false;
         }
@@ -299,14 +299,42 @@ fn prime_at_most(n: u64) -> u64 {
 
 #[cfg(feature = "std")]
 const BOUND_BITS: u32 = 2;
+
+/// `word >> shift`, 0 for a shift of 64 or more (a field after all 64 bits: empty). The
+/// shifts are constants of the layout, so the check costs nothing.
+#[cfg(feature = "std")]
+#[inline(always)]
+const fn shr(word: u64, shift: u32) -> u64 {
+    if shift >= 64 {
+        0
+    } else {
+        word >> shift
+    }
+}
+
+/// `word << shift`, 0 for a shift of 64 or more (as [`shr`]).
+#[cfg(feature = "std")]
+#[inline(always)]
+const fn shl(word: u64, shift: u32) -> u64 {
+    if shift >= 64 {
+        0
+    } else {
+        word << shift
+    }
+}
 #[cfg(feature = "std")]
 const BOUNDS: [Option<Bound>; 4] =
     [None, Some(Bound::Exact), Some(Bound::Lower), Some(Bound::Upper)];
 
 #[cfg(feature = "std")]
 impl<L: CompactLayout, const BYTES: usize> CompactTable<L, BYTES> {
-    /// Entries are 1 to 8 bytes; keys at most 64 bits.
-    const VALID: () = assert!(BYTES >= 1 && BYTES <= 8 && L::KEY_BITS <= 64);
+    /// Entries are 1 to 8 bytes; keys at most 64 bits; score codes at most 32.
+    const VALID: () = assert!(
+        BYTES >= 1
+            && BYTES <= 8
+            && L::KEY_BITS <= 64
+            && <L::Code as ScoreCode<L::Score>>::BITS <= 32
+    );
     /// Whether the proven flag has a bit (it has when drafts are kept).
     const PROVEN_BITS: u32 = if L::DRAFT_BITS > 0 { 1 } else { 0 };
     const DRAFT_SHIFT: u32 = BOUND_BITS + Self::PROVEN_BITS;
@@ -336,6 +364,16 @@ impl<L: CompactLayout, const BYTES: usize> CompactTable<L, BYTES> {
     /// As [`CompactTable::with_mib`].
     pub fn with_entries(entries: usize) -> Result<Self, CompactTableError> {
         let () = Self::VALID;
+        // The memory first: a size no allocator gives fails at once, before the search for
+        // a prime below it.
+        let entries = entries.max(2);
+        let mut memory = std::vec::Vec::new();
+        memory.try_reserve_exact(entries).map_err(|_| {
+            CompactTableError::Alloc(TableAllocError {
+                slots: entries,
+                bytes: entries.saturating_mul(BYTES),
+            })
+        })?;
         let prime = prime_at_most(entries as u64);
         let count = prime as usize;
         let needed_bits = Self::KEY_SHIFT + Self::quotient_bits_for(prime);
@@ -343,11 +381,6 @@ impl<L: CompactLayout, const BYTES: usize> CompactTable<L, BYTES> {
         if needed_bits > entry_bits {
             return Err(CompactTableError::TooNarrow { entries: count, needed_bits, entry_bits });
         }
-        let bytes = count.saturating_mul(BYTES);
-        let mut memory = std::vec::Vec::new();
-        memory
-            .try_reserve_exact(count)
-            .map_err(|_| CompactTableError::Alloc(TableAllocError { slots: count, bytes }))?;
         memory.resize(count, Cell::new([0; BYTES]));
         // ceil(log2(prime)) + KEY_BITS <= 64 + 62: the magic's numerator fits a u128.
         let shift = L::KEY_BITS.min(62) + bits_of(prime - 1);
@@ -433,11 +466,11 @@ impl<L: CompactLayout, const BYTES: usize> Table<L::Score> for &CompactTable<L, 
         type T<L, const B: usize> = CompactTable<L, B>;
         let (quotient, cell) = self.locate(key)?;
         let word = T::<L, BYTES>::load(cell);
-        if word >> T::<L, BYTES>::KEY_SHIFT != quotient {
+        if shr(word, T::<L, BYTES>::KEY_SHIFT) != quotient {
             return None;
         }
         let bound = BOUNDS[(word & 3) as usize]?;
-        let field = |shift: u32, bits: u32| (word >> shift & T::<L, BYTES>::mask(bits)) as u32;
+        let field = |shift: u32, bits: u32| (shr(word, shift) & T::<L, BYTES>::mask(bits)) as u32;
         let (draft, proven) = if L::DRAFT_BITS == 0 {
             (255, true)
         } else {
@@ -455,7 +488,7 @@ impl<L: CompactLayout, const BYTES: usize> Table<L::Score> for &CompactTable<L, 
     fn store(&self, key: u64, entry: Entry<L::Score>) {
         type T<L, const B: usize> = CompactTable<L, B>;
         let Some(code) = L::Code::encode(entry.score) else { return };
-        let mut word = u64::from(code) << T::<L, BYTES>::SCORE_SHIFT
+        let mut word = shl(u64::from(code), T::<L, BYTES>::SCORE_SHIFT)
             | match entry.bound {
                 Bound::Exact => 1,
                 Bound::Lower => 2,
@@ -469,17 +502,17 @@ impl<L: CompactLayout, const BYTES: usize> Table<L::Score> for &CompactTable<L, 
             if u64::from(entry.draft) > T::<L, BYTES>::mask(L::DRAFT_BITS) {
                 return;
             }
-            word |= u64::from(entry.draft) << T::<L, BYTES>::DRAFT_SHIFT
+            word |= shl(u64::from(entry.draft), T::<L, BYTES>::DRAFT_SHIFT)
                 | if entry.proven { 4 } else { 0 };
         }
         if let Some(code) = entry.move_code {
             let stored = u64::from(code) + 1;
             if stored <= T::<L, BYTES>::mask(L::MOVE_BITS) {
-                word |= stored << T::<L, BYTES>::MOVE_SHIFT;
+                word |= shl(stored, T::<L, BYTES>::MOVE_SHIFT);
             }
         }
         let Some((quotient, cell)) = self.locate(key) else { return };
-        T::<L, BYTES>::save(cell, word | quotient << T::<L, BYTES>::KEY_SHIFT);
+        T::<L, BYTES>::save(cell, word | shl(quotient, T::<L, BYTES>::KEY_SHIFT));
     }
 
     fn new_search(&self) {}
@@ -513,6 +546,42 @@ mod tests {
             assert!(core::ptr::eq(cell, &table.entries[(key % 997) as usize]));
         }
         assert!(table.locate(1 << 20).is_none());
+    }
+
+    /// Keys below 8 in 11 entries: no quotient bit; the fields take all 64 bits.
+    struct Full;
+    impl CompactLayout for Full {
+        type Score = i32;
+        type Code = Span<0, { i32::MAX }>;
+        const KEY_BITS: u32 = 3;
+        const MOVE_BITS: u32 = 22;
+        const DRAFT_BITS: u32 = 8;
+    }
+
+    #[test]
+    fn fields_may_fill_the_whole_word() {
+        let table = CompactTable::<Full, 8>::with_entries(11).unwrap();
+        assert_eq!((table.entries(), table.quotient_bits()), (11, 0));
+        let t = &table;
+        let stored = Entry {
+            move_code: Some(u16::MAX),
+            score: i32::MAX,
+            draft: 255,
+            bound: Bound::Upper,
+            proven: true,
+        };
+        for key in 0..8 {
+            t.store(key, Entry { score: key as i32, ..stored });
+        }
+        for key in 0..8 {
+            assert_eq!(t.probe(key), Some(Entry { score: key as i32, ..stored }));
+        }
+        assert_eq!(t.probe(8), None);
+        // A size no allocator gives is refused before any search for a prime.
+        assert!(matches!(
+            CompactTable::<Full, 8>::with_entries(usize::MAX),
+            Err(CompactTableError::Alloc(TableAllocError { slots: usize::MAX, .. }))
+        ));
     }
 
     #[test]
