@@ -32,8 +32,12 @@
 #   --positions SET=N       only the first N positions of SET (repeatable; wins over N)
 #   --mib N                 our table in MiB [1 when PONS_BITS is 18 (his 1.25 MiB), 64
 #                           when it is 24 (his 80 MiB)]
-#   --table KIND            our table: solo (SoloTable) or shared (the lock-free HeapTable,
-#                           buckets of two slots) [solo]
+#   --table KIND            our table: solo (SoloTable), shared (the lock-free HeapTable,
+#                           buckets of two slots), compact (CompactTable of 5-byte entries:
+#                           a partial key and the bound, as his) or compact-move (6-byte
+#                           entries with the best move) [solo]; compact and compact-move get
+#                           his number of entries, next_prime(2^PONS_BITS), unless --mib is
+#                           given (compact: the same bytes as his)
 #   --callgrind             count instructions instead of timing
 #   --callgrind-positions N positions per set in --callgrind mode [100]
 #                           (his count is taken inside GameSolver::Connect4::Solver::solve)
@@ -41,8 +45,9 @@
 #
 # His entry: a partial key of uint_t<49 - BITS> (the position key has 7 * (6 + 1) = 49 bits;
 # the table index holds the rest) and a uint8_t value, so 5 bytes for BITS 17 to 33 and 9
-# below 17: 2^17 is 655 KB (0.63 MiB), 2^18 1.25 MiB, 2^24 80.0 MiB. Ours: 16-byte entries
-# (so 1 MiB holds 65,536, a quarter of his 262,147 at 1.25x the bytes).
+# below 17: 2^17 is 655 KB (0.63 MiB), 2^18 1.25 MiB, 2^24 80.0 MiB. Ours: SoloTable's
+# entries are 16 bytes (so 1 MiB holds 65,536, a quarter of his 262,147 at 1.25x the bytes);
+# CompactTable's 5 (his 262,147 in his 1,310,735 bytes) or 6 with the move.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -66,7 +71,7 @@ while [ $# -gt 0 ]; do
       value="${2:?--positions N or SET=N}"; shift 2
       if [[ "$value" == *=* ]]; then set_positions["${value%%=*}"]="${value#*=}"; else all_positions="$value"; fi ;;
     --mib) mib="${2:?--mib N}"; shift 2 ;;
-    --table) table="${2:?--table solo|shared}"; shift 2 ;;
+    --table) table="${2:?--table solo|shared|compact|compact-move}"; shift 2 ;;
     --callgrind) callgrind=1; shift ;;
     --callgrind-positions) callgrind_positions="${2:?--callgrind-positions N}"; shift 2 ;;
     -h|--help) usage; exit 0 ;;
@@ -80,11 +85,18 @@ pons="${PONS_BIN:-}"
 repository at his commit 754d3b8 with his flags and a table of 2^PONS_BITS entries (--help)"
 bits="${PONS_BITS:-24}"
 [[ "$bits" =~ ^[0-9]+$ ]] || die "PONS_BITS: a number, not '$bits'"
+entries_arg=()
+if [ -z "$mib" ] && [[ "$table" == compact* ]]; then
+  mib=0
+  entries_arg=(--table-entries "$(awk -v bits="$bits" 'BEGIN { n = 2 ^ bits
+    for (;; n++) { prime = 1; for (d = 2; d * d <= n; d++) if (n % d == 0) { prime = 0; break }; if (prime) break }
+    printf "%d", n }')")
+fi
 if [ -z "$mib" ]; then
   case "$bits" in 18) mib=1 ;; 24) mib=64 ;; *) die "--mib N: our table's size against his 2^$bits entries" ;; esac
 fi
 [[ "$mib" =~ ^[0-9]+$ ]] || die "--mib: a number, not '$mib'"
-case "$table" in solo|shared) ;; *) die "--table: solo or shared, not '$table'" ;; esac
+case "$table" in solo|shared|compact|compact-move) ;; *) die "--table: solo, shared, compact or compact-move, not '$table'" ;; esac
 sizes="$mib:$bits"
 if [ "$callgrind" = 1 ] && ! command -v valgrind > /dev/null; then
   die "--callgrind needs valgrind (apt-get install valgrind)"
@@ -120,8 +132,22 @@ his_bytes() {
 }
 describe_size() {  # MIB BITS -> text
   local bytes; bytes="$(his_bytes "$2")"
+  if [ "${#entries_arg[@]}" -gt 0 ]; then
+    awk -v e="${entries_arg[1]}" -v w="$([ "$table" = compact ] && echo 5 || echo 6)" -v b="$2" -v bytes="$bytes" \
+      'BEGIN { printf "ours %d entries of %d bytes (%d bytes) against his 2^%d build (%d bytes; %.2fx ours)", e, w, e * w, b, bytes, bytes / (e * w) }'
+    return
+  fi
   awk -v m="$1" -v b="$2" -v bytes="$bytes" \
     'BEGIN { printf "ours %d MiB against his 2^%d build (%d bytes, %.2f MiB; %.2fx ours)", m, b, bytes, bytes / 1048576, m ? bytes / (m * 1048576) : 0 }'
+}
+
+# Our table's memory, as the summary tables print it.
+ours_memory() {  # MIB -> text
+  if [ "${#entries_arg[@]}" -gt 0 ]; then
+    echo "$table ${entries_arg[1]} entries"
+  else
+    echo "$table $1 MiB"
+  fi
 }
 
 # The input of a set: the whole file or its first N lines.
@@ -150,7 +176,7 @@ if [ "$callgrind" = 0 ]; then
       echo "-- Test_${set}_R1, $count positions, $(describe_size "$mib" "$bits")"
       : > "$work/rounds"
       for round in $(seq "$rounds"); do
-        "$ours" -q --table "$table" --table-mib "$mib" "$input" > "$work/ours.out" || true
+        "$ours" -q --table "$table" --table-mib "$mib" "${entries_arg[@]}" "$input" > "$work/ours.out" || true
         his_run "$input" "$work/his.out"
         check_summary ours "$work/ours.out" "$count"
         check_summary his "$work/his.out" "$count"
@@ -165,9 +191,9 @@ if [ "$callgrind" = 0 ]; then
       ratio="$(awk '{ print $1 / $2 }' "$work/rounds" | median)"
       o_nodes="$(awk '{ print $3 }' "$work/rounds" | median)"
       h_nodes="$(awk '{ print $4 }' "$work/rounds" | median)"
-      line="$(awk -v s="Test_${set}_R1" -v c="$count" -v m="$mib" -v b="$bits" -v ou="$o_us" -v hu="$h_us" \
+      line="$(awk -v s="Test_${set}_R1" -v c="$count" -v m="$(ours_memory "$mib")" -v b="$bits" -v ou="$o_us" -v hu="$h_us" \
         -v r="$ratio" -v on="$o_nodes" -v hn="$h_nodes" -v n="$rounds" \
-        'BEGIN { printf "%s | %d | %d MiB / 2^%d | %.1f | %.1f | %.2f | %.1f | %.2f | %.3f | %d", s, c, m, b, ou, hu, r, on, hn, on / hn, n }')"
+        'BEGIN { printf "%s | %d | %s / 2^%d | %.1f | %.1f | %.2f | %.1f | %.2f | %.3f | %d", s, c, m, b, ou, hu, r, on, hn, on / hn, n }')"
       echo "   $line"
       summary+=("$line")
     done
@@ -184,7 +210,7 @@ else
     for size in $sizes; do
       mib="${size%%:*}"; bits="${size#*:}"
       valgrind --tool=callgrind --toggle-collect='*timed_solve*' --callgrind-out-file="$work/ours.cg" \
-        "$ours" --table "$table" --table-mib "$mib" "$input" > "$work/ours.out" 2> "$work/ours.vg" || true
+        "$ours" --table "$table" --table-mib "$mib" "${entries_arg[@]}" "$input" > "$work/ours.out" 2> "$work/ours.vg" || true
       his_run "$input" "$work/his.out" valgrind --tool=callgrind \
         --toggle-collect='GameSolver::Connect4::Solver::solve*' --callgrind-out-file="$work/his.cg"
       check_summary ours "$work/ours.out" "$count"
@@ -195,9 +221,9 @@ else
       h_nodes="$(awk '{ n += $3 } END { print n }' "$work/his.out.raw")"
       [ -n "$o_ir" ] && [ "$o_ir" -gt 0 ] || die "ours: no instructions counted inside timed_solve"
       [ -n "$h_ir" ] && [ "$h_ir" -gt 0 ] || die "his: no instructions counted inside timed_solve"
-      line="$(awk -v s="Test_${set}_R1" -v c="$count" -v m="$mib" -v b="$bits" -v oi="$o_ir" -v hi="$h_ir" \
+      line="$(awk -v s="Test_${set}_R1" -v c="$count" -v m="$(ours_memory "$mib")" -v b="$bits" -v oi="$o_ir" -v hi="$h_ir" \
         -v on="$o_nodes" -v hn="$h_nodes" \
-        'BEGIN { printf "%s | %d | %d MiB / 2^%d | %d | %d | %d | %d | %.1f | %.1f | %.2f", s, c, m, b, oi, hi, on, hn, oi / on, hi / hn, (oi / on) / (hi / hn) }')"
+        'BEGIN { printf "%s | %d | %s / 2^%d | %d | %d | %d | %d | %.1f | %.1f | %.2f", s, c, m, b, oi, hi, on, hn, oi / on, hi / hn, (oi / on) / (hi / hn) }')"
       echo "   $line"
       summary+=("$line")
     done

@@ -42,7 +42,8 @@ use alphabeta::games::connect4::{
     analyze, solve_with_progress, solver_engine, Connect4, Connect4Heuristic, Solution,
     SolveProgress, SolverEngine,
 };
-use alphabeta::tt::{HeapTable, SoloTable, Table};
+use alphabeta::games::connect4::{SolverLayout, SolverLayoutWithMove};
+use alphabeta::tt::{CompactTable, HeapTable, SoloTable, Table};
 use alphabeta::{Config, Engine, Limits, SearchError};
 
 /// The table's memory without `--table-mib`: 16 MiB, 2^20 slots of 16 bytes (the size that
@@ -71,7 +72,12 @@ options:
   --table KIND    shared: the lock-free table (HeapTable, buckets of two slots, the
                   table of examples-c/connect4.c, which prints the same nodes); solo: the
                   one-thread table (SoloTable: one entry per key, always replaced, a power
-                  of two of entries, 2 at least) [default: shared]
+                  of two of entries, 2 at least); compact: the compact one-thread table
+                  (CompactTable: 5-byte entries, a prime number of them, each a partial key
+                  and the score's bound, no move); compact-move: the same with the best
+                  move's column kept, 6-byte entries [default: shared]
+  --table-entries N  (compact, compact-move) the largest prime of entries at most N instead
+                  of --table-mib's
   --analyze       score every column (see above)
   -q, --quiet     print only the summary line (and mismatches)
   --play          play against the engine on the terminal: type a column, 1-7
@@ -88,8 +94,10 @@ options:
 struct Options {
     input: Option<OsString>,
     table_mib: usize,
-    /// `--table solo`: a [`SoloTable`] instead of a [`HeapTable`].
-    solo: bool,
+    /// `--table`: which table.
+    kind: Kind,
+    /// `--table-entries`: the compact table's entries instead of `table_mib`'s.
+    table_entries: Option<usize>,
     quiet: bool,
     analyze: bool,
     /// `--play`: whether the engine moves first.
@@ -104,7 +112,8 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
     let mut options = Options {
         input: None,
         table_mib: DEFAULT_TABLE_MIB,
-        solo: false,
+        kind: Kind::Shared,
+        table_entries: None,
         quiet: false,
         analyze: false,
         play: None,
@@ -117,12 +126,15 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
         match arg {
             Long("table-mib") => options.table_mib = parser.value()?.parse()?,
             Long("table") => {
-                options.solo = match parser.value()?.to_str() {
-                    Some("solo") => true,
-                    Some("shared") => false,
-                    _ => return Err("--table: solo or shared".into()),
+                options.kind = match parser.value()?.to_str() {
+                    Some("solo") => Kind::Solo,
+                    Some("shared") => Kind::Shared,
+                    Some("compact") => Kind::Compact,
+                    Some("compact-move") => Kind::CompactMove,
+                    _ => return Err("--table: shared, solo, compact or compact-move".into()),
                 }
             }
+            Long("table-entries") => options.table_entries = Some(parser.value()?.parse()?),
             Short('q') | Long("quiet") => options.quiet = true,
             Long("analyze") => options.analyze = true,
             Long("play") => options.play = Some(false),
@@ -261,17 +273,45 @@ fn main() -> ExitCode {
         },
     };
 
-    let table = if options.solo {
-        SoloTable::<i32>::with_mib(options.table_mib)
+    let mib = options.table_mib;
+    let table: Result<ExitCode, String> = match (options.kind, options.table_entries) {
+        (Kind::Solo | Kind::Shared, Some(_)) => {
+            Err("--table-entries: only with --table compact or compact-move".into())
+        }
+        (Kind::Solo, None) => SoloTable::<i32>::with_mib(mib)
             .map(|table| solve_lines(&options, input, &table))
-    } else {
-        HeapTable::<i32>::with_mib(options.table_mib)
+            .map_err(|e| e.to_string()),
+        (Kind::Shared, None) => HeapTable::<i32>::with_mib(mib)
             .map(|table| solve_lines(&options, input, &table))
+            .map_err(|e| e.to_string()),
+        (Kind::Compact, entries) => {
+            let table = match entries {
+                Some(entries) => CompactTable::<SolverLayout, 5>::with_entries(entries),
+                None => CompactTable::<SolverLayout, 5>::with_mib(mib),
+            };
+            table.map(|table| solve_lines(&options, input, &table)).map_err(|e| e.to_string())
+        }
+        (Kind::CompactMove, entries) => {
+            let table = match entries {
+                Some(entries) => CompactTable::<SolverLayoutWithMove, 6>::with_entries(entries),
+                None => CompactTable::<SolverLayoutWithMove, 6>::with_mib(mib),
+            };
+            table.map(|table| solve_lines(&options, input, &table)).map_err(|e| e.to_string())
+        }
     };
     table.unwrap_or_else(|error| {
-        eprintln!("error: --table-mib {}: {error}", options.table_mib);
+        eprintln!("error: --table {:?}, --table-mib {mib}: {error}", options.kind);
         ExitCode::FAILURE
     })
+}
+
+/// The table `--table` asks for.
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    Shared,
+    Solo,
+    Compact,
+    CompactMove,
 }
 
 /// The tables the example can solve with: both are emptied before every position.
@@ -288,6 +328,12 @@ impl ClearTable for HeapTable<i32> {
 impl ClearTable for SoloTable<i32> {
     fn clear(&self) {
         SoloTable::clear(self);
+    }
+}
+
+impl<L: alphabeta::tt::CompactLayout, const BYTES: usize> ClearTable for CompactTable<L, BYTES> {
+    fn clear(&self) {
+        CompactTable::clear(self);
     }
 }
 

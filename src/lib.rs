@@ -74,7 +74,7 @@
 //! | [`search`] | the [`Engine`], its [`Config`] and [`SearchResult`] |
 //! | [`clock`] | the [`Clock`] trait, [`Limits`] of one search, `StdClock` under `std` |
 //! | [`error`] | [`SearchError`] |
-//! | [`tt`] | the lock-free transposition table ([`TranspositionTable`](tt::TranspositionTable), [`TableSlice`](tt::TableSlice)) and its slots |
+//! | [`tt`] | the lock-free transposition table ([`TranspositionTable`](tt::TranspositionTable), [`TableSlice`](tt::TableSlice)) and its slots; under `std` the one-thread tables (`SoloTable`, and `CompactTable`: a partial key in a prime number of entries of a few bytes) |
 //! | [`ordering`] | move ordering: the [`MoveSorter`](ordering::MoveSorter) trait and the default sorter (PV, table, killers, history) |
 //! | [`zobrist`] | Zobrist key tables drawn from a seed |
 //! | [`multiplayer`] | games of more than two players: paranoid, max^n, best-reply search |
@@ -102,6 +102,7 @@
 
 pub mod chance;
 pub mod clock;
+mod compact;
 pub mod error;
 pub mod game;
 pub mod games;

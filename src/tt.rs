@@ -85,6 +85,9 @@
 use core::marker::PhantomData;
 use core::sync::atomic::{AtomicU8, Ordering};
 
+pub use crate::compact::{AlternatingMates, CompactLayout, ScoreCode, Span};
+#[cfg(feature = "std")]
+pub use crate::compact::{CompactTable, CompactTableError};
 use crate::score::Score;
 use crate::slot::{Raw, Sealed};
 pub use crate::slot::{Slot, Slot32, Slot64, Word};
@@ -240,11 +243,12 @@ fn bucket_of(scrambled: u64, buckets: usize) -> usize {
 
 /// The operations the search needs from a table. Implemented for a shared reference to a
 /// [`TranspositionTable`] or a [`HeapTable`], for [`TableSlice`] (a table in memory the caller
-/// provides), for a shared reference to a [`SoloTable`] (one thread, no lock-free check), and
-/// for [`NoTable`] (the default: no table).
+/// provides), for a shared reference to a [`SoloTable`] (one thread, no lock-free check) or a
+/// `CompactTable` (one thread, entries of a few bytes), and for [`NoTable`] (the default: no
+/// table).
 ///
 /// The parallel search needs a table that is also `Send + Sync` (every table here but
-/// [`SoloTable`]); the sequential search and the exact solver take any.
+/// [`SoloTable`] and `CompactTable`); the sequential search and the exact solver take any.
 pub trait Table<S: Score>: Copy {
     /// Whether this is a real table (`false` for [`NoTable`]).
     const ENABLED: bool;

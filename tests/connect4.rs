@@ -99,26 +99,69 @@ fn the_solver_gives_a_best_move_that_keeps_the_score() {
 /// The analysis of every column (what `connect4 --analyze` prints) equals Pascal Pons' own
 /// solver's `-a` output on the sample of his three sets kept in
 /// tests/data/connect4/Pons_analysis_sample (100, 50 and 20 lines of L3, L2 and L1; its
-/// README says which).
+/// README says which), over the lock-free table and over a compact one (5-byte entries, a
+/// partial key: `tt::CompactTable`).
 #[test]
 fn the_analysis_of_every_column_equals_pons_on_the_sample() {
-    use alphabeta::games::connect4::{analyze, solver_engine};
-    use alphabeta::tt::TranspositionTable;
+    use alphabeta::games::connect4::SolverLayout;
+    use alphabeta::tt::{CompactTable, TranspositionTable};
     static TABLE: TranspositionTable<i32, { 1 << 18 }> = TranspositionTable::new();
-    let mut engine = solver_engine(&TABLE);
+    assert_eq!(analysis_lines_equal_to_pons(&TABLE, || TABLE.clear()), 170);
+    let compact = CompactTable::<SolverLayout, 5>::with_mib(1).unwrap();
+    assert_eq!(analysis_lines_equal_to_pons(&compact, || compact.clear()), 170);
+}
+
+/// Analyses every line of the sample over `table` (emptied by `clear` before each) and checks
+/// it against Pons' line; the number of lines.
+fn analysis_lines_equal_to_pons<T: alphabeta::tt::Table<i32>>(table: T, clear: impl Fn()) -> usize {
+    use alphabeta::games::connect4::{analyze, solver_engine};
+    let mut engine = solver_engine(table);
     let sample = include_str!("data/connect4/Pons_analysis_sample");
     let mut lines = 0;
     for line in sample.lines() {
         let moves = line.split(' ').next().unwrap();
         let position = Connect4::from_moves(moves).unwrap();
-        TABLE.clear();
+        clear();
         engine.clear_history();
         let (scores, _) = analyze(&mut engine, position).unwrap();
         let ours: String = scores.iter().map(|s| format!(" {}", s.unwrap_or(-1000))).collect();
         assert_eq!(format!("{moves}{ours}"), line);
         lines += 1;
     }
-    assert_eq!(lines, 170);
+    lines
+}
+
+/// The exact solver over compact tables (`tt::CompactTable`, a partial key in a prime number
+/// of entries): the smallest 5-byte table of `SolverLayout` (2^17 + 29 entries, so that
+/// collisions are many) and a 6-byte one with the move (2^13 - 1 entries) give every score of
+/// Test_L3_R1 and of the first positions of L2 and L1.
+#[test]
+fn the_solver_equals_pons_over_compact_tables() {
+    use alphabeta::games::connect4::{solve, solver_engine, SolverLayout, SolverLayoutWithMove};
+    use alphabeta::tt::CompactTable;
+    let compact = CompactTable::<SolverLayout, 5>::with_entries(131_101).unwrap();
+    let with_move = CompactTable::<SolverLayoutWithMove, 6>::with_entries(1 << 13).unwrap();
+    assert_eq!((compact.entries(), with_move.entries()), (131_101, 8_191));
+    let mut compact_solver = solver_engine(&compact);
+    let mut move_solver = solver_engine(&with_move);
+    let sets = [
+        (include_str!("data/connect4/Test_L3_R1"), 1_000),
+        (include_str!("data/connect4/Test_L2_R1"), 300),
+        (include_str!("data/connect4/Test_L1_R1"), 30),
+    ];
+    for (text, count) in sets {
+        for (line, moves, expected) in positions(text).into_iter().take(count) {
+            let position = Connect4::from_moves(&moves).unwrap();
+            compact.clear();
+            with_move.clear();
+            assert_eq!(
+                solve(&mut compact_solver, position).unwrap().score,
+                expected,
+                "line {line}"
+            );
+            assert_eq!(solve(&mut move_solver, position).unwrap().score, expected, "line {line}");
+        }
+    }
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! with uneven depths, many ties, and turns that need not alternate (a random flag per inner
 //! node says whether the side to move changes on the way to its children).
 
-use alphabeta::tt::{Bound, TranspositionTable};
+use alphabeta::tt::{Bound, CompactLayout, CompactTable, Span, TranspositionTable};
 use alphabeta::{
     Algorithm, Config, Engine, EvalContext, Evaluator, Game, Limits, MoveList, RootSearch, Score,
     SearchResult, TtCutoffs,
@@ -236,6 +236,19 @@ impl Evaluator<Walk<'_>> for IntEval {
             -score
         }
     }
+}
+
+/// The compact table's declaration for [`Walk`]: keys are node indices (below 2^9, 400
+/// nodes at most), scores the leaves' -5..=5 (a window's bound, infinite, is not stored),
+/// moves below 5, drafts below 16.
+struct WalkLayout;
+
+impl CompactLayout for WalkLayout {
+    type Score = i32;
+    type Code = Span<-8, 8>;
+    const KEY_BITS: u32 = 9;
+    const MOVE_BITS: u32 = 3;
+    const DRAFT_BITS: u32 = 4;
 }
 
 /// Floating scores: a quarter of the stored score (exact in binary), so ties stay ties.
@@ -512,10 +525,14 @@ proptest! {
     #[test]
     fn root_searches_and_mtdf_equal_brute_force(tree in trees(), guess in bound()) {
         let tables = (TranspositionTable::<i32, 256>::new(), TranspositionTable::<f64, 256>::new());
+        let compact = CompactTable::<WalkLayout, 3>::with_entries(256).unwrap();
         for (name, config) in root_searches() {
             let mut plain: Engine<Walk, IntEval, MAX_MOVES, MAX_PLY> = Engine::new(IntEval, config);
             let mut int = Engine::<Walk, IntEval, MAX_MOVES, MAX_PLY>::new(IntEval, config)
                 .with_table(&tables.0);
+            let mut small = Engine::<Walk, IntEval, MAX_MOVES, MAX_PLY>::new(IntEval, config)
+                .with_table(&compact);
+            compact.clear();
             let mut float = Engine::<Walk, FloatEval, MAX_MOVES, MAX_PLY>::new(FloatEval, config)
                 .with_table(&tables.1);
             tables.0.clear();
@@ -527,6 +544,7 @@ proptest! {
                 for result in [
                     plain.search(&mut game, &Limits::depth(depth)).unwrap(),
                     int.search(&mut game, &Limits::depth(depth)).unwrap(),
+                    small.search(&mut game, &Limits::depth(depth)).unwrap(),
                 ] {
                     prop_assert_eq!(result.score, value, "{}", what);
                     let first: Vec<u8> = result.best_move.into_iter().collect();
@@ -543,12 +561,17 @@ proptest! {
         tables.0.clear();
         let mut int = Engine::<Walk, IntEval, MAX_MOVES, MAX_PLY>::new(IntEval, exact)
             .with_table(&tables.0);
+        compact.clear();
+        let mut small = Engine::<Walk, IntEval, MAX_MOVES, MAX_PLY>::new(IntEval, exact)
+            .with_table(&compact);
         let mut float = Engine::<Walk, FloatEval, MAX_MOVES, MAX_PLY>::new(FloatEval, Config::value_preserving());
         for depth in 0..=FULL_DEPTH {
             let mut game = Walk::new(&tree);
             let value = tree.negamax(0, depth, &|s| s);
             let result = int.mtdf(&mut game, depth, guess).unwrap();
             prop_assert_eq!(result.score, value, "mtdf depth {} guess {}", depth, guess);
+            let compact_result = small.mtdf(&mut game, depth, guess).unwrap();
+            prop_assert_eq!(compact_result.score, value, "compact mtdf depth {} guess {}", depth, guess);
             let first: Vec<u8> = result.best_move.into_iter().collect();
             prop_assert!(depth == 0 || tree.is_optimal_prefix(&first, depth));
             let guess = if guess.unsigned_abs() > 100 { f64::from(guess) } else { quarter(guess) };

@@ -832,6 +832,37 @@ pub const SOLVER_CONFIG: crate::Config = crate::Config::value_preserving();
 pub const SOLVER_ORDERING: OrderingConfig =
     OrderingConfig { tt_move: true, ..OrderingConfig::NONE };
 
+/// What the solver's positions need of a [`CompactTable`](crate::tt::CompactTable): keys below
+/// 2^49 (`current + mask`: 7 columns of 7 bits), scores `0` or a win at an odd distance or a
+/// loss at an even one within 42 plies (44 codes, 6 bits), no draft (the solver's entries are
+/// all proven) and no move: 8 bits of fields. With 5-byte entries it fits any table of more
+/// than 2^17 entries (a quotient of at most 32 bits), as Pons' layout (a 32-bit partial key
+/// and an 8-bit value) does.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SolverLayout;
+
+impl crate::tt::CompactLayout for SolverLayout {
+    type Score = i32;
+    type Code = crate::tt::AlternatingMates<{ CELLS }>;
+    const KEY_BITS: u32 = WIDTH * (HEIGHT + 1);
+    const MOVE_BITS: u32 = 0;
+    const DRAFT_BITS: u32 = 0;
+}
+
+/// [`SolverLayout`] with the best move's column kept (3 bits: the table's move is searched
+/// first), 11 bits of fields: 6-byte entries for tables of more than 2^12 entries (a quotient
+/// of at most 37 bits), or 5-byte entries for more than 2^20 (at most 29 bits).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SolverLayoutWithMove;
+
+impl crate::tt::CompactLayout for SolverLayoutWithMove {
+    type Score = i32;
+    type Code = crate::tt::AlternatingMates<{ CELLS }>;
+    const KEY_BITS: u32 = WIDTH * (HEIGHT + 1);
+    const MOVE_BITS: u32 = 3;
+    const DRAFT_BITS: u32 = 0;
+}
+
 /// The engine [`solve`] drives, with transposition table `T`.
 pub type SolverEngine<T> =
     crate::Engine<Connect4Solver, SolverEval, 7, 42, T, DefaultSorter<SolverMove, 42>>;
