@@ -41,7 +41,7 @@
 
 use core::fmt;
 
-use crate::game::{EvalContext, Evaluator, Game, MoveList};
+use crate::game::{EvalContext, Evaluator, Game, MoveList, Solved};
 use crate::ordering::{MoveSorter, OrderingHints};
 use crate::tt::{MoveCode, Table};
 
@@ -155,22 +155,52 @@ pub const fn legal_moves(p: u64, o: u64) -> u64 {
     moves & empty
 }
 
+/// The squares from each square to the board's edge in each of the [`DIRECTIONS`] (the
+/// square itself left out): `RAYS[square][direction]`.
+const RAYS: [[u64; 8]; 64] = {
+    let mut rays = [[0; 8]; 64];
+    let mut square = 0;
+    while square < 64 {
+        let mut i = 0;
+        while i < DIRECTIONS.len() {
+            let (s, mask) = DIRECTIONS[i];
+            let mut y = shift(1u64 << square, s, mask);
+            while y != 0 {
+                rays[square][i] |= y;
+                y = shift(y, s, mask);
+            }
+            i += 1;
+        }
+        square += 1;
+    }
+    rays
+};
+
 /// The discs of `o` that a disc of `p`'s side on `square` flips (0 when none: not a move).
+///
+/// Along each ray from the square, the first square that is not `o`'s closes the line of
+/// `o`'s discs before it; they flip if it is `p`'s. Rays towards `H8` find it as their lowest
+/// bit, rays towards `A1` as their highest: a few instructions a direction, no loop.
 #[inline]
 pub const fn flips(p: u64, o: u64, square: u8) -> u64 {
-    let x = 1u64 << square;
+    let rays = &RAYS[square as usize & 63];
     let mut flipped = 0;
     let mut i = 0;
     while i < DIRECTIONS.len() {
-        let (s, mask) = DIRECTIONS[i];
-        let mut line = 0;
-        let mut y = shift(x, s, mask);
-        while y & o != 0 {
-            line |= y;
-            y = shift(y, s, mask);
-        }
-        if y & p != 0 {
-            flipped |= line;
+        let ray = rays[i];
+        let stops = ray & !o;
+        if DIRECTIONS[i].0 > 0 {
+            // The nearest stop is the lowest bit; the squares of the ray below it are `o`'s.
+            let first = stops & stops.wrapping_neg();
+            if first & p != 0 {
+                flipped |= ray & (first - 1);
+            }
+        } else if stops != 0 {
+            // The nearest stop is the highest bit; the squares of the ray above it are `o`'s.
+            let first = 1u64 << (63 - stops.leading_zeros());
+            if first & p != 0 {
+                flipped |= ray & !((first << 1).wrapping_sub(1));
+            }
         }
         i += 1;
     }
@@ -508,6 +538,186 @@ impl Evaluator<Othello> for OthelloEval {
         } else {
             -for_mover
         }
+    }
+
+    /// The last [`SOLVE_EMPTIES`] empty squares are solved by [`solve_last`].
+    const SOLVE_DEPTH: u32 = SOLVE_EMPTIES;
+
+    /// [`solve_last`] for a position with at most [`SOLVE_EMPTIES`] empty squares, all of
+    /// them within the depth left (the game then ends within it); `None` for the others.
+    #[inline(always)]
+    fn solve_subtree(
+        &self,
+        game: &Othello,
+        ctx: EvalContext,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<Solved<i32>> {
+        let empties = game.empty_count();
+        if empties > SOLVE_EMPTIES || empties > ctx.depth_left {
+            return None;
+        }
+        Some(solve_last(game, alpha, beta))
+    }
+}
+
+/// The empty squares from which the search hands a position to [`solve_last`] (its
+/// [`Evaluator::SOLVE_DEPTH`]).
+pub const SOLVE_EMPTIES: u32 = 4;
+
+/// The squares next to each square (a move there can flip only if one holds an opponent's
+/// disc).
+const NEIGHBOURS: [u64; 64] = {
+    let mut table = [0; 64];
+    let mut square = 0;
+    while square < 64 {
+        let x = 1u64 << square;
+        let mut around = 0;
+        let mut i = 0;
+        while i < DIRECTIONS.len() {
+            let (s, mask) = DIRECTIONS[i];
+            around |= shift(x, s, mask);
+            i += 1;
+        }
+        table[square] = around;
+        square += 1;
+    }
+    table
+};
+
+/// The discs of `o` a disc of `p`'s on the empty `square` flips, with the quick answer 0
+/// when no neighbour of the square is `o`'s.
+#[inline(always)]
+fn flips_near(p: u64, o: u64, square: u32) -> u64 {
+    if NEIGHBOURS[square as usize] & o == 0 {
+        0
+    } else {
+        flips(p, o, square as u8)
+    }
+}
+
+/// The final score for `p` to move when the game is over with `empty` empty squares: the
+/// disc difference, the empty squares to the winner.
+#[inline(always)]
+fn final_for(p: u64, o: u64, empty: i32) -> i32 {
+    let diff = p.count_ones() as i32 - o.count_ones() as i32;
+    if diff > 0 {
+        diff + empty
+    } else if diff < 0 {
+        diff - empty
+    } else {
+        0
+    }
+}
+
+/// The exact final score of `position` (a position with few empty squares) for its side to
+/// move, fail-soft against the window `(alpha, beta)` (as [`Evaluator::solve_subtree`] asks),
+/// by a dedicated alpha-beta search with no move list, no table and no ordering but parity
+/// (moves into a quadrant with an odd number of empty squares first), and the last empty
+/// square by its flips alone. `nodes` counts the positions with an empty square it visits,
+/// `position` included (a position after a pass is the same node, as in the engine; the
+/// boards filled by the last move are not counted, as Edax does not count them).
+///
+/// Its cost grows as the number of empty squares' factorial: it is meant for the last few.
+pub fn solve_last(position: &Othello, alpha: i32, beta: i32) -> Solved<i32> {
+    let mut nodes = 0;
+    let score = if position.is_over() {
+        nodes = 1;
+        position.final_score()
+    } else {
+        last_empties(
+            position.player,
+            position.opponent,
+            position.empties(),
+            alpha,
+            beta,
+            false,
+            &mut nodes,
+        )
+    };
+    Solved { score, nodes }
+}
+
+/// The score for `p` to move against `o` with the empty squares `empties` (at least one), by
+/// parity-ordered alpha-beta; `passed`: the opponent has just passed (so a pass here ends the
+/// game).
+fn last_empties(
+    p: u64,
+    o: u64,
+    empties: u64,
+    alpha: i32,
+    beta: i32,
+    passed: bool,
+    nodes: &mut u64,
+) -> i32 {
+    if !passed {
+        *nodes += 1;
+    }
+    if empties & (empties - 1) == 0 {
+        return last_one(p, empties.trailing_zeros());
+    }
+    let mut best = -65;
+    let mut alpha = alpha;
+    let odd = odd_quadrants(empties);
+    for set in [empties & odd, empties & !odd] {
+        let mut set = set;
+        while set != 0 {
+            let square = set.trailing_zeros();
+            set &= set - 1;
+            let flipped = flips_near(p, o, square);
+            if flipped == 0 {
+                continue;
+            }
+            let x = 1u64 << square;
+            let score = -last_empties(
+                o & !flipped,
+                p | flipped | x,
+                empties ^ x,
+                -beta,
+                -alpha,
+                false,
+                nodes,
+            );
+            if score > best {
+                best = score;
+                if score >= beta {
+                    return best;
+                }
+                if score > alpha {
+                    alpha = score;
+                }
+            }
+        }
+    }
+    if best > -65 {
+        return best;
+    }
+    if passed {
+        return final_for(p, o, empties.count_ones() as i32);
+    }
+    -last_empties(o, p, empties, -beta, -alpha, true, nodes)
+}
+
+/// The exact score for `p` to move with one empty square, `square` (every other square taken:
+/// the opponent has the rest).
+#[inline(always)]
+fn last_one(p: u64, square: u32) -> i32 {
+    let x = 1u64 << square;
+    let o = !p & !x;
+    let mine = p.count_ones() as i32;
+    let flipped = flips_near(p, o, square).count_ones() as i32;
+    if flipped > 0 {
+        return 2 * (mine + flipped + 1) - 64;
+    }
+    let theirs = flips_near(o, p, square).count_ones() as i32;
+    if theirs > 0 {
+        return 2 * (mine - theirs) - 64;
+    }
+    // Neither side can take the square: it goes to the winner (the difference is odd).
+    if 2 * mine > 63 {
+        2 * mine - 62
+    } else {
+        2 * mine - 64
     }
 }
 
