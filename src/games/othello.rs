@@ -133,7 +133,8 @@ const DIRECTIONS: [(i32, u64); 8] = [
 ];
 
 /// The legal moves of the side owning `p` against `o`: every empty square from which a line
-/// of `o`'s discs runs to one of `p`'s (Kogge-Stone style fills, one direction at a time).
+/// of `o`'s discs runs to one of `p`'s (Kogge-Stone style fills, one direction at a time: a
+/// run of one, then two, then up to four and six of `o`'s discs by doubled shifts).
 #[inline]
 pub const fn legal_moves(p: u64, o: u64) -> u64 {
     let empty = !(p | o);
@@ -142,13 +143,12 @@ pub const fn legal_moves(p: u64, o: u64) -> u64 {
     while i < DIRECTIONS.len() {
         let (s, mask) = DIRECTIONS[i];
         let om = o & mask;
-        // Up to six of `o`'s discs in a row, then the square after them.
+        // `pairs`: the discs of `o` whose neighbour back along the direction is `o`'s too.
+        let pairs = om & shift(om, s, u64::MAX);
         let mut t = shift(p, s, om);
         t |= shift(t, s, om);
-        t |= shift(t, s, om);
-        t |= shift(t, s, om);
-        t |= shift(t, s, om);
-        t |= shift(t, s, om);
+        t |= shift(t, 2 * s, pairs);
+        t |= shift(t, 2 * s, pairs);
         moves |= shift(t, s, mask);
         i += 1;
     }
@@ -181,7 +181,7 @@ const RAYS: [[u64; 8]; 64] = {
 /// Along each ray from the square, the first square that is not `o`'s closes the line of
 /// `o`'s discs before it; they flip if it is `p`'s. Rays towards `H8` find it as their lowest
 /// bit, rays towards `A1` as their highest: a few instructions a direction, no loop.
-#[inline]
+#[inline(always)]
 pub const fn flips(p: u64, o: u64, square: u8) -> u64 {
     let rays = &RAYS[square as usize & 63];
     let mut flipped = 0;
@@ -563,7 +563,7 @@ impl Evaluator<Othello> for OthelloEval {
 
 /// The empty squares from which the search hands a position to [`solve_last`] (its
 /// [`Evaluator::SOLVE_DEPTH`]).
-pub const SOLVE_EMPTIES: u32 = 4;
+pub const SOLVE_EMPTIES: u32 = 6;
 
 /// The squares next to each square (a move there can flip only if one holds an opponent's
 /// disc).
@@ -624,11 +624,22 @@ pub fn solve_last(position: &Othello, alpha: i32, beta: i32) -> Solved<i32> {
     let score = if position.is_over() {
         nodes = 1;
         position.final_score()
+    } else if position.empty_count() == 1 {
+        nodes = 1;
+        last_one(position.player, position.empties().trailing_zeros())
     } else {
+        let empties = position.empties();
+        let mut parity = 0;
+        let mut set = empties;
+        while set != 0 {
+            parity ^= quadrant(set.trailing_zeros());
+            set &= set - 1;
+        }
         last_empties(
             position.player,
             position.opponent,
-            position.empties(),
+            empties,
+            parity,
             alpha,
             beta,
             false,
@@ -638,13 +649,38 @@ pub fn solve_last(position: &Othello, alpha: i32, beta: i32) -> Solved<i32> {
     Solved { score, nodes }
 }
 
-/// The score for `p` to move against `o` with the empty squares `empties` (at least one), by
-/// parity-ordered alpha-beta; `passed`: the opponent has just passed (so a pass here ends the
-/// game).
+/// The bit of the quadrant of `square` in a parity word (A1-D4 1, E1-H4 2, A5-D8 4, E5-H8 8).
+#[inline(always)]
+const fn quadrant(square: u32) -> u32 {
+    1 << (((square >> 2) & 1) | ((square >> 4) & 2))
+}
+
+/// The squares of the quadrants whose bits are set in a parity word.
+const PARITY_SQUARES: [u64; 16] = {
+    let mut table = [0; 16];
+    let mut parity = 0;
+    while parity < 16 {
+        let mut q = 0;
+        while q < 4 {
+            if parity & (1 << q) != 0 {
+                table[parity] |= QUADRANTS[q];
+            }
+            q += 1;
+        }
+        parity += 1;
+    }
+    table
+};
+
+/// The score for `p` to move against `o` with the empty squares `empties` (at least two;
+/// `parity` has the bits of the quadrants with an odd number of them), by parity-ordered
+/// alpha-beta; `passed`: the opponent has just passed (so a pass here ends the game).
+#[allow(clippy::too_many_arguments)]
 fn last_empties(
     p: u64,
     o: u64,
     empties: u64,
+    parity: u32,
     alpha: i32,
     beta: i32,
     passed: bool,
@@ -653,12 +689,9 @@ fn last_empties(
     if !passed {
         *nodes += 1;
     }
-    if empties & (empties - 1) == 0 {
-        return last_one(p, empties.trailing_zeros());
-    }
     let mut best = -65;
     let mut alpha = alpha;
-    let odd = odd_quadrants(empties);
+    let odd = PARITY_SQUARES[parity as usize];
     for set in [empties & odd, empties & !odd] {
         let mut set = set;
         while set != 0 {
@@ -669,15 +702,24 @@ fn last_empties(
                 continue;
             }
             let x = 1u64 << square;
-            let score = -last_empties(
-                o & !flipped,
-                p | flipped | x,
-                empties ^ x,
-                -beta,
-                -alpha,
-                false,
-                nodes,
-            );
+            let rest = empties ^ x;
+            let (mine, theirs) = (p | flipped | x, o & !flipped);
+            let score = if rest & (rest - 1) == 0 {
+                // One empty square left: the opponent's node, solved by its flips.
+                *nodes += 1;
+                -last_one(theirs, rest.trailing_zeros())
+            } else {
+                -last_empties(
+                    theirs,
+                    mine,
+                    rest,
+                    parity ^ quadrant(square),
+                    -beta,
+                    -alpha,
+                    false,
+                    nodes,
+                )
+            };
             if score > best {
                 best = score;
                 if score >= beta {
@@ -695,7 +737,7 @@ fn last_empties(
     if passed {
         return final_for(p, o, empties.count_ones() as i32);
     }
-    -last_empties(o, p, empties, -beta, -alpha, true, nodes)
+    -last_empties(o, p, empties, parity, -beta, -alpha, true, nodes)
 }
 
 /// The exact score for `p` to move with one empty square, `square` (every other square taken:
@@ -705,7 +747,7 @@ fn last_one(p: u64, square: u32) -> i32 {
     let x = 1u64 << square;
     let o = !p & !x;
     let mine = p.count_ones() as i32;
-    let flipped = flips_near(p, o, square).count_ones() as i32;
+    let flipped = flips(p, o, square as u8).count_ones() as i32;
     if flipped > 0 {
         return 2 * (mine + flipped + 1) - 64;
     }
