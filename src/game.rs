@@ -476,6 +476,31 @@ pub trait Evaluator<G: Game> {
         let _ = (game, ctx, alpha, beta);
         None
     }
+    /// `true` when the evaluator can bound a position's value without searching it
+    /// ([`Evaluator::bound_cut`]). The default, `false`, keeps the hook out of the compiled
+    /// node loop.
+    const BOUNDS: bool = false;
+
+    /// For an evaluator with [`Evaluator::BOUNDS`]: a cutoff proved from the position alone,
+    /// asked at every node below the root that the engine searches itself (before the
+    /// transposition table), with its window `(alpha, beta)`, `alpha < beta`. `Some(score)`
+    /// ends the node with `score`, which must be a fail-soft bound of the value `v` the search
+    /// of the node would find: `score <= alpha` with `v <= score` (an upper bound that fails
+    /// low), or `score >= beta` with `v >= score` (a lower bound that fails high). `None`
+    /// searches the node. An Othello evaluator bounds the score by the discs that can no
+    /// longer be flipped (Edax's stability cutoff); a game with a material count that can
+    /// only fall, by the count. The default, `None`.
+    #[inline(always)]
+    fn bound_cut(
+        &self,
+        game: &G,
+        ctx: EvalContext,
+        alpha: Self::Score,
+        beta: Self::Score,
+    ) -> Option<Self::Score> {
+        let _ = (game, ctx, alpha, beta);
+        None
+    }
 }
 
 /// What [`Evaluator::solve_subtree`] proved: a fail-soft value and the positions visited.

@@ -256,3 +256,46 @@ fn an_evaluators_solver_equals_brute_force() {
     }
     assert!(calls > 1000, "{calls}");
 }
+
+/// An evaluator that bounds every node by brute force: the exact value clamped to the edge of
+/// the window it falls outside, on paths ending in 0 or 1 (the others are searched).
+struct Bounding;
+
+impl Evaluator<Digits> for Bounding {
+    type Score = i32;
+    fn evaluate(&self, game: &Digits, _: bool, _: EvalContext) -> i32 {
+        game.value()
+    }
+    const BOUNDS: bool = true;
+    fn bound_cut(&self, game: &Digits, ctx: EvalContext, alpha: i32, beta: i32) -> Option<i32> {
+        assert!(ctx.ply > 0 && alpha < beta);
+        if game.path % 4 > 1 {
+            return None;
+        }
+        let value = brute(game, ctx.depth_left, false);
+        if value <= alpha {
+            Some(alpha)
+        } else if value >= beta {
+            Some(beta)
+        } else {
+            None
+        }
+    }
+}
+
+#[test]
+fn an_evaluators_bound_equals_brute_force() {
+    let plain = Config::plain_alpha_beta();
+    let preserving = Config::value_preserving();
+    for root in roots() {
+        for depth in 1..=4 {
+            let expected = brute(&root, depth, false);
+            for (name, config) in [("plain", plain), ("vp", preserving)] {
+                let mut engine = Engine::<Digits, Bounding, 4, 32>::new(Bounding, config);
+                let mut game = root.clone();
+                let result = engine.search(&mut game, &Limits::depth(depth)).unwrap();
+                assert_eq!(result.score, expected, "{name} {root:?} depth {depth}");
+            }
+        }
+    }
+}

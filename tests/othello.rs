@@ -2,8 +2,8 @@
 //! solver against the FFO endgame test #1-#19 (Edax's solutions).
 
 use alphabeta::games::othello::{
-    flips, legal_moves, perft, solve, solve_last, solve_wld, solver_engine, Color, ObfEntry,
-    Othello, OthelloEval, ParseError, Square, SOLVER_CONFIG,
+    flips, legal_moves, perft, solve, solve_last, solve_wld, solver_engine, stable_discs, Color,
+    ObfEntry, Othello, OthelloEval, ParseError, Square, SOLVER_CONFIG,
 };
 use alphabeta::tt::TranspositionTable;
 use alphabeta::{EvalContext, Evaluator, Game, MoveList};
@@ -317,4 +317,37 @@ fn the_solver_with_and_without_its_last_empties_hook_agrees_on_random_endgames()
         fewer += usize::from(hooked.nodes < open.nodes);
     }
     assert!(fewer > 1000, "{fewer}");
+}
+
+#[test]
+fn stable_discs_are_never_flipped_in_random_games() {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut checked = 0u32;
+    for _ in 0..200 {
+        let mut game = Othello::new();
+        // Each colour's stable discs so far: they must stay that colour to the end.
+        let mut kept = (0u64, 0u64);
+        while !game.is_over() {
+            let (black, white) = (game.discs(Color::Black), game.discs(Color::White));
+            assert_eq!(kept.0 & !black, 0, "{game}");
+            assert_eq!(kept.1 & !white, 0, "{game}");
+            kept.0 |= stable_discs(black, white);
+            kept.1 |= stable_discs(white, black);
+            checked += (kept.0 | kept.1).count_ones();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let moves = game.moves();
+            let mut set = moves;
+            for _ in 0..(x % u64::from(moves.count_ones())) {
+                set &= set - 1;
+            }
+            game = game.play(Square(set.trailing_zeros() as u8));
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+    // A full board is stable whole; a lone corner is stable.
+    assert_eq!(stable_discs(0x00FF_00FF_00FF_00FF, 0xFF00_FF00_FF00_FF00), 0x00FF_00FF_00FF_00FF);
+    assert_eq!(stable_discs(1, 2), 1);
+    assert_eq!(stable_discs(2, 1), 0);
 }

@@ -540,6 +540,33 @@ impl Evaluator<Othello> for OthelloEval {
         }
     }
 
+    /// Stability cutoffs: a bound from the discs that can never be flipped.
+    const BOUNDS: bool = true;
+
+    /// The score for the side to move is at most `64 - 2 s` with `s` the opponent's stable
+    /// discs ([`stable_discs`]), and at least `2 s - 64` with `s` its own: a window beyond
+    /// one of these fails at once. Tried only where the window is near the edge (so that the
+    /// bound has a chance): an upper bound needs `alpha >= 64 - 2 * (opponent's discs)`.
+    #[inline(always)]
+    fn bound_cut(&self, game: &Othello, ctx: EvalContext, alpha: i32, beta: i32) -> Option<i32> {
+        if ctx.depth_left < STABILITY_MIN_EMPTIES {
+            return None;
+        }
+        if alpha >= 64 - 2 * game.opponent.count_ones() as i32 && alpha >= STABILITY_MIN_ALPHA {
+            let upper = 64 - 2 * stable_discs(game.opponent, game.player).count_ones() as i32;
+            if upper <= alpha {
+                return Some(upper);
+            }
+        }
+        if beta <= 2 * game.player.count_ones() as i32 - 64 && beta <= -STABILITY_MIN_ALPHA {
+            let lower = 2 * stable_discs(game.player, game.opponent).count_ones() as i32 - 64;
+            if lower >= beta {
+                return Some(lower);
+            }
+        }
+        None
+    }
+
     /// The last [`SOLVE_EMPTIES`] empty squares are solved by [`solve_last`].
     const SOLVE_DEPTH: u32 = SOLVE_EMPTIES;
 
@@ -558,6 +585,70 @@ impl Evaluator<Othello> for OthelloEval {
             return None;
         }
         Some(solve_last(game, alpha, beta))
+    }
+}
+
+/// [`OthelloEval::bound_cut`] computes stable discs only for a window whose `alpha` is at
+/// least this (or whose `beta` at most its negation): below, the bound rarely cuts.
+pub const STABILITY_MIN_ALPHA: i32 = 0;
+
+/// [`OthelloEval::bound_cut`] looks for stable discs only at nodes with at least this many
+/// plies left (nearer the end, the search is cheaper than the bound).
+pub const STABILITY_MIN_EMPTIES: u32 = 10;
+
+/// Every line of the board along one axis, as masks (rows, columns, diagonals, anti-diagonals):
+/// a disc's line along an axis is full when its mask is.
+const LINES: [[u64; 15]; 4] = {
+    let mut lines = [[0; 15]; 4];
+    let mut square = 0;
+    while square < 64 {
+        let (row, col) = (square / 8, square % 8);
+        let bit = 1u64 << square;
+        lines[0][row] |= bit;
+        lines[1][col] |= bit;
+        lines[2][7 + col - row] |= bit;
+        lines[3][row + col] |= bit;
+        square += 1;
+    }
+    lines
+};
+
+/// The squares whose line along each axis is full (no empty square on it), axis by axis.
+#[inline]
+fn full_lines(filled: u64) -> [u64; 4] {
+    let mut full = [0; 4];
+    for (axis, lines) in LINES.iter().enumerate() {
+        for &line in lines {
+            if line != 0 && filled & line == line {
+                full[axis] |= line;
+            }
+        }
+    }
+    full
+}
+
+/// The edge squares.
+const EDGE: u64 = 0xFF81_8181_8181_81FF;
+
+/// Discs of `p` that can never be flipped (a subset of them: enough for a sound bound). A
+/// disc is stable when along each of the four axes its line is full, or it is at the board's
+/// end, or its neighbour on that axis is a stable disc of its own: grown from nothing until
+/// nothing changes (the corners come first).
+pub fn stable_discs(p: u64, o: u64) -> u64 {
+    const COLS_AH: u64 = 0x8181_8181_8181_8181;
+    const ROWS_18: u64 = 0xFF00_0000_0000_00FF;
+    let full = full_lines(p | o);
+    let mut stable = 0u64;
+    loop {
+        let horizontal = full[0] | COLS_AH | ((stable << 1) & NOT_A) | ((stable >> 1) & NOT_H);
+        let vertical = full[1] | ROWS_18 | (stable << 8) | (stable >> 8);
+        let diagonal = full[2] | EDGE | ((stable << 9) & NOT_A) | ((stable >> 9) & NOT_H);
+        let anti = full[3] | EDGE | ((stable << 7) & NOT_H) | ((stable >> 7) & NOT_A);
+        let next = p & horizontal & vertical & diagonal & anti;
+        if next == stable {
+            return stable;
+        }
+        stable = next;
     }
 }
 
@@ -692,7 +783,13 @@ fn last_empties(
     let mut best = -65;
     let mut alpha = alpha;
     let odd = PARITY_SQUARES[parity as usize];
-    for set in [empties & odd, empties & !odd] {
+    // Odd quadrants first, and in each half the squares next to a corner (which give it
+    // away) last.
+    const NEAR_CORNER: u64 = PREFERENCE[3] | PREFERENCE[4];
+    let (first, second) = (empties & odd, empties & !odd);
+    for set in
+        [first & !NEAR_CORNER, first & NEAR_CORNER, second & !NEAR_CORNER, second & NEAR_CORNER]
+    {
         let mut set = set;
         while set != 0 {
             let square = set.trailing_zeros();

@@ -208,6 +208,18 @@ where
             }
         }
 
+        // The evaluator's bound (stable discs in Othello, say) may end the node at once.
+        if E::BOUNDS && pruning && !root && alpha < beta {
+            let context = EvalContext { ply, depth_left: node.depth };
+            if let Some(score) = self.evaluator.bound_cut(game, context, alpha, beta) {
+                if !score.is_valid(E::MATE_SCORES, ply) {
+                    ctx.halt = Some(ctx.fail(Self::invalid_score(score, ply)));
+                    return E::Score::ZERO;
+                }
+                return score;
+            }
+        }
+
         // The transposition table: a cutoff, or at least a move to try first.
         let use_table = pruning && T::ENABLED && node.depth >= self.config.tt_min_depth;
         let key = if use_table { game.zobrist_key() } else { 0 };
