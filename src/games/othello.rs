@@ -805,6 +805,8 @@ fn last_empties(
                 // One empty square left: the opponent's node, solved by its flips.
                 *nodes += 1;
                 -last_one(theirs, rest.trailing_zeros())
+            } else if rest.count_ones() == 2 {
+                -last_two(theirs, mine, rest, -beta, -alpha, nodes)
             } else {
                 -last_empties(
                     theirs,
@@ -835,6 +837,54 @@ fn last_empties(
         return final_for(p, o, empties.count_ones() as i32);
     }
     -last_empties(o, p, empties, parity, -beta, -alpha, true, nodes)
+}
+
+/// The score for `p` to move against `o` with the two empty squares `empties`, fail-soft
+/// against `(alpha, beta)`: [`last_empties`] without its loop, each move answered by
+/// [`last_one`].
+#[inline(always)]
+fn last_two(p: u64, o: u64, empties: u64, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+    let first = empties.trailing_zeros();
+    let second = (empties & (empties - 1)).trailing_zeros();
+    *nodes += 1;
+    // The side to move: each move, then the opponent on the other square.
+    let mut best = -65;
+    for (a, b) in [(first, second), (second, first)] {
+        let flipped = flips_near(p, o, a);
+        if flipped != 0 {
+            *nodes += 1;
+            let score = -last_one(o & !flipped, b);
+            if score > best {
+                best = score;
+                if score >= beta {
+                    return best;
+                }
+            }
+        }
+    }
+    if best > -65 {
+        return best;
+    }
+    // A pass: the opponent moves (alpha-beta from its side), or the game is over.
+    let mut worst = 65;
+    for (a, b) in [(first, second), (second, first)] {
+        let flipped = flips_near(o, p, a);
+        if flipped != 0 {
+            *nodes += 1;
+            // The opponent's move: `p` then has `b` to move on.
+            let score = last_one(p & !flipped, b);
+            if score < worst {
+                worst = score;
+                if score <= alpha {
+                    return worst;
+                }
+            }
+        }
+    }
+    if worst < 65 {
+        return worst;
+    }
+    final_for(p, o, 2)
 }
 
 /// The exact score for `p` to move with one empty square, `square` (every other square taken:
