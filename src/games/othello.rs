@@ -546,10 +546,14 @@ impl Evaluator<Othello> for OthelloEval {
     /// The score for the side to move is at most `64 - 2 s` with `s` the opponent's stable
     /// discs ([`stable_discs`]), and at least `2 s - 64` with `s` its own: a window beyond
     /// one of these fails at once. Tried only where the window is near the edge (so that the
-    /// bound has a chance): an upper bound needs `alpha >= 64 - 2 * (opponent's discs)`.
+    /// bound has a chance): an upper bound needs `alpha >= 64 - 2 * (opponent's discs)`; and
+    /// only at nodes with at least [`STABILITY_MIN_EMPTIES`] plies left, all of the empty
+    /// squares within them.
     #[inline(always)]
     fn bound_cut(&self, game: &Othello, ctx: EvalContext, alpha: i32, beta: i32) -> Option<i32> {
-        if ctx.depth_left < STABILITY_MIN_EMPTIES {
+        // Only where the search reaches the end of the game (the bound is on final scores,
+        // not on the heuristic of a shorter search).
+        if ctx.depth_left < STABILITY_MIN_EMPTIES || game.empty_count() > ctx.depth_left {
             return None;
         }
         if alpha >= 64 - 2 * game.opponent.count_ones() as i32 && alpha >= STABILITY_MIN_ALPHA {
