@@ -21,7 +21,11 @@
 //!
 //! [`solve`] finds the exact score of a position and a best move: null-window searches of the
 //! [`SolverEngine`] (value-preserving, the transposition table, the [`EndgameSorter`]'s
-//! ordering) at the depth of the empty squares, narrowing the score's interval. [`solve_wld`] finds only win, loss or draw.
+//! ordering) at the depth of the empty squares, narrowing the score's interval. The last
+//! [`SOLVE_EMPTIES`] empty squares are solved by [`solve_last`], a dedicated search the
+//! evaluator offers the engine ([`Evaluator::solve_subtree`]); nodes with at least
+//! [`STABILITY_MIN_EMPTIES`] empty squares try a stability cutoff first
+//! ([`Evaluator::bound_cut`], [`stable_discs`]). [`solve_wld`] finds only win, loss or draw.
 //! [`ObfEntry`] reads a line of an FFO/OBF file.
 //!
 //! ```
