@@ -259,7 +259,9 @@ fn an_evaluators_solver_equals_brute_force() {
 
 /// An evaluator that bounds every node by brute force: the exact value clamped to the edge of
 /// the window it falls outside, on paths ending in 0 or 1 (the others are searched).
-struct Bounding;
+struct Bounding {
+    cuts: core::cell::Cell<u64>,
+}
 
 impl Evaluator<Digits> for Bounding {
     type Score = i32;
@@ -273,13 +275,15 @@ impl Evaluator<Digits> for Bounding {
             return None;
         }
         let value = brute(game, ctx.depth_left, false);
-        if value <= alpha {
+        let cut = if value <= alpha {
             Some(alpha)
         } else if value >= beta {
             Some(beta)
         } else {
             None
-        }
+        };
+        self.cuts.set(self.cuts.get() + u64::from(cut.is_some()));
+        cut
     }
 }
 
@@ -287,15 +291,19 @@ impl Evaluator<Digits> for Bounding {
 fn an_evaluators_bound_equals_brute_force() {
     let plain = Config::plain_alpha_beta();
     let preserving = Config::value_preserving();
+    let mut cuts = 0;
     for root in roots() {
         for depth in 1..=4 {
             let expected = brute(&root, depth, false);
             for (name, config) in [("plain", plain), ("vp", preserving)] {
-                let mut engine = Engine::<Digits, Bounding, 4, 32>::new(Bounding, config);
+                let bounding = Bounding { cuts: core::cell::Cell::new(0) };
+                let mut engine = Engine::<Digits, Bounding, 4, 32>::new(bounding, config);
                 let mut game = root.clone();
                 let result = engine.search(&mut game, &Limits::depth(depth)).unwrap();
                 assert_eq!(result.score, expected, "{name} {root:?} depth {depth}");
+                cuts += engine.evaluator().cuts.get();
             }
         }
     }
+    assert!(cuts > 1000, "{cuts}");
 }
