@@ -424,8 +424,9 @@ pub trait Evaluator<G: Game> {
     /// The answer must be what the engine's fail-soft search of the node to `depth_left`
     /// plies would prove: with `v` that search's value, a `score` at or below `alpha` with
     /// `v <= score`, at or above `beta` with `v >= score`, `v` itself in between. Only a
-    /// subtree that ends within `depth_left` plies (or an evaluator whose leaves are exact)
-    /// can be solved so; return `None` for the others. `nodes` are the positions it visited,
+    /// subtree that ends within `depth_left` plies can be solved so (the table takes what
+    /// depends on the answer as proven, not as a horizon's estimate); return `None` for the
+    /// others. `nodes` are the positions it visited,
     /// added to the search's count (at least 1: the node itself). The table does not see the
     /// subtree, and the node's principal variation ends there, as at a leaf.
     ///
@@ -487,7 +488,9 @@ pub trait Evaluator<G: Game> {
     /// ends the node with `score`, which must be a fail-soft bound of the value `v` the search
     /// of the node would find: `score <= alpha` with `v <= score` (an upper bound that fails
     /// low), or `score >= beta` with `v >= score` (a lower bound that fails high). `None`
-    /// searches the node. An Othello evaluator bounds the score by the discs that can no
+    /// searches the node. The bound must hold for the game's exact value as well (the table
+    /// takes what depends on it as proven): bound only where the search reaches the end of
+    /// the game, or with a bound that holds for every evaluation. An Othello evaluator bounds the score by the discs that can no
     /// longer be flipped (Edax's stability cutoff); a game with a material count that can
     /// only fall, by the count. The default, `None`.
     #[inline(always)]
