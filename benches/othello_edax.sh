@@ -17,6 +17,10 @@
 # double, then 61 x 114,364 zero int16 weights) lets its exact solver run and stay exact,
 # without its evaluation's move ordering: that is the Edax measured here.
 #
+# Ours is built by cargo with the environment's RUSTFLAGS and CARGO_TARGET_DIR: to build it for
+# the instruction set Edax's Makefile targets (ARCH=x86-64-v3: popcnt, lzcnt, AVX2), run
+#   RUSTFLAGS="-C target-cpu=x86-64-v3" CARGO_TARGET_DIR=target/x86-64-v3 EDAX_BIN=... bash ...
+#
 # Both solve every position exactly (Edax: `-solve FILE -n 1 -l 60`, its default hash table
 # of 2^22 entries; ours: `--solve FILE`, its default 64 MiB table of 2^22 slots, cleared before
 # every position), under `nice`. Prints per round each side's total nodes and CPU seconds
@@ -35,7 +39,7 @@ eval_file="${EDAX_EVAL:-$edax_dir/data/eval.dat}"
 
 cargo build --release --features std --example othello --manifest-path "$root/Cargo.toml" \
     >/dev/null 2>&1
-ours="$root/target/release/examples/othello"
+ours="${CARGO_TARGET_DIR:-$root/target}/release/examples/othello"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -406,4 +406,111 @@ pub trait Evaluator<G: Game> {
 
     /// The score of `game` for `player`.
     fn evaluate(&self, game: &G, player: G::Player, ctx: EvalContext) -> Self::Score;
+
+    /// Exact solving of small subtrees (opt-in): the deepest `depth_left` at which the search
+    /// offers a node to [`Evaluator::solve_subtree`]. The default, 0, never does, and the
+    /// check is resolved at compile time: an evaluator that keeps it pays nothing.
+    const SOLVE_DEPTH: u32 = 0;
+
+    /// For an evaluator with [`Evaluator::SOLVE_DEPTH`]: the value of `game`'s subtree, for
+    /// its side to move, searched by the evaluator's own code instead of the engine's node
+    /// loop (a game's dedicated solver for its last plies, with no move list, no table and
+    /// no ordering beyond what it chooses; Othello programs solve their last four empty
+    /// squares so), or `None` to let the engine search the node itself.
+    ///
+    /// Called with the node's window `(alpha, beta)` (`alpha < beta`) at nodes below the root
+    /// with `ctx.depth_left <= SOLVE_DEPTH` (`ctx.ply` plies from the root), except at nodes
+    /// on the principal variation when the search keeps the line (so the line stays whole).
+    /// The answer must be what the engine's fail-soft search of the node to `depth_left`
+    /// plies would prove: with `v` that search's value, a `score` at or below `alpha` with
+    /// `v <= score`, at or above `beta` with `v >= score`, `v` itself in between. Only a
+    /// subtree that ends within `depth_left` plies can be solved so (the table takes what
+    /// depends on the answer as proven, not as a horizon's estimate); return `None` for the
+    /// others. `nodes` are the positions it visited,
+    /// added to the search's count (at least 1: the node itself). The table does not see the
+    /// subtree, and the node's principal variation ends there, as at a leaf.
+    ///
+    /// ```
+    /// # use alphabeta::{EvalContext, Evaluator, Game, MoveList};
+    /// # use alphabeta::game::Solved;
+    /// // Take 1 to 3 stones; who takes the last one wins (scores ±1).
+    /// #[derive(Clone, Copy)]
+    /// struct Pile { stones: u32, first: bool }
+    /// # impl Game for Pile {
+    /// #     type Move = u32;
+    /// #     type Player = bool;
+    /// #     type Undo = ();
+    /// #     fn side_to_move(&self) -> bool { self.first }
+    /// #     fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u32, N>) {
+    /// #         for take in 1..=self.stones.min(3) { let _ = moves.push(take); }
+    /// #     }
+    /// #     fn make_move(&mut self, take: u32) { self.stones -= take; self.first = !self.first; }
+    /// #     fn unmake_move(&mut self, take: u32, _: ()) { self.stones += take; self.first = !self.first; }
+    /// #     fn is_terminal(&self) -> bool { self.stones == 0 }
+    /// #     fn zobrist_key(&self) -> u64 { u64::from(self.stones) << 1 | u64::from(self.first) }
+    /// # }
+    /// struct Rule;
+    /// impl Evaluator<Pile> for Rule {
+    ///     type Score = i32;
+    ///     const MATE_SCORES: bool = false;
+    ///     // The side to move has lost when no stone is left.
+    ///     fn evaluate(&self, pile: &Pile, player: bool, _: EvalContext) -> i32 {
+    ///         if player == pile.first { -1 } else { 1 }
+    ///     }
+    ///     // The side to move wins unless the stones are a multiple of 4: the whole game
+    ///     // solved at once (it lasts at most `stones` plies, so only within the depth).
+    ///     const SOLVE_DEPTH: u32 = u32::MAX;
+    ///     fn solve_subtree(&self, pile: &Pile, ctx: EvalContext, _: i32, _: i32) -> Option<Solved<i32>> {
+    ///         (pile.stones <= ctx.depth_left)
+    ///             .then(|| Solved { score: if pile.stones % 4 == 0 { -1 } else { 1 }, nodes: 1 })
+    ///     }
+    /// }
+    /// ```
+    #[inline(always)]
+    fn solve_subtree(
+        &self,
+        game: &G,
+        ctx: EvalContext,
+        alpha: Self::Score,
+        beta: Self::Score,
+    ) -> Option<Solved<Self::Score>> {
+        let _ = (game, ctx, alpha, beta);
+        None
+    }
+    /// `true` when the evaluator can bound a position's value without searching it
+    /// ([`Evaluator::bound_cut`]). The default, `false`, keeps the hook out of the compiled
+    /// node loop.
+    const BOUNDS: bool = false;
+
+    /// For an evaluator with [`Evaluator::BOUNDS`]: a cutoff proved from the position alone,
+    /// asked at every node below the root that the engine searches itself (before the
+    /// transposition table), with its window `(alpha, beta)`, `alpha < beta`. `Some(score)`
+    /// ends the node with `score`, which must be a fail-soft bound of the value `v` the search
+    /// of the node would find: `score <= alpha` with `v <= score` (an upper bound that fails
+    /// low), or `score >= beta` with `v >= score` (a lower bound that fails high). `None`
+    /// searches the node. The bound must hold for the game's exact value as well (the table
+    /// takes what depends on it as proven): bound only where the search reaches the end of
+    /// the game, or with a bound that holds for every evaluation. An Othello evaluator bounds the score by the discs that can no
+    /// longer be flipped (Edax's stability cutoff); a game with a material count that can
+    /// only fall, by the count. The default, `None`.
+    #[inline(always)]
+    fn bound_cut(
+        &self,
+        game: &G,
+        ctx: EvalContext,
+        alpha: Self::Score,
+        beta: Self::Score,
+    ) -> Option<Self::Score> {
+        let _ = (game, ctx, alpha, beta);
+        None
+    }
+}
+
+/// What [`Evaluator::solve_subtree`] proved: a fail-soft value and the positions visited.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solved<S> {
+    /// The value for the side to move, fail-soft against the window it was given.
+    pub score: S,
+    /// The positions visited (the node itself included).
+    pub nodes: u64,
 }

@@ -137,7 +137,7 @@ pub const GENERATED_C_HEADER: &str = include_str!(concat!(env!("OUT_DIR"), "/alp
 pub use clock::StdClock;
 pub use clock::{Clock, Limits};
 pub use error::{KeyCheck, SearchError};
-pub use game::{EvalContext, Evaluator, Game, MoveList};
+pub use game::{EvalContext, Evaluator, Game, MoveList, Solved};
 pub use score::{Mate, Score, MAX_MATE_PLY};
 pub use search::{
     Algorithm, Analysis, Config, Engine, IterationInfo, NullMoveReduction, ParallelScheme,

@@ -1,9 +1,12 @@
 //! The game's hooks for chess-like games, against brute force: `Game::extension` (searching
 //! forcing positions deeper) and `Game::may_stand_pat` (no standing pat in quiescence where
 //! every move must be searched), on every position of a small game whose values come from a
-//! hash of the path.
+//! hash of the path; and `Evaluator::solve_subtree` (the evaluator's own solver for the last
+//! plies) against the same brute force.
 
-use alphabeta::{Algorithm, Config, Engine, EvalContext, Evaluator, Game, Limits, MoveList};
+use alphabeta::{
+    Algorithm, Config, Engine, EvalContext, Evaluator, Game, Limits, MoveList, Solved,
+};
 
 /// A game of digits: each move appends 0 to 3 to the path; 10 moves end it. Moves 2 and 3
 /// are tactical; after a 3 the position is "in check": it is extended by a ply, and
@@ -191,4 +194,116 @@ fn quiescence_without_standing_pat_in_check_equals_brute_force() {
         }
     }
     assert!(forced > 0);
+}
+
+/// An evaluator with a solver for the last two plies: brute force, answering the exact value
+/// (`Bound::Exact` style) on even paths, a fail-soft bound at the window's edge on paths ending
+/// in 1, and declining on the others; it counts its calls.
+struct Solving {
+    calls: core::cell::Cell<u64>,
+}
+
+impl Evaluator<Digits> for Solving {
+    type Score = i32;
+    fn evaluate(&self, game: &Digits, _: bool, _: EvalContext) -> i32 {
+        game.value()
+    }
+    const SOLVE_DEPTH: u32 = 2;
+    fn solve_subtree(
+        &self,
+        game: &Digits,
+        ctx: EvalContext,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<Solved<i32>> {
+        assert!(ctx.depth_left <= 2 && ctx.ply > 0 && alpha < beta);
+        self.calls.set(self.calls.get() + 1);
+        let value = brute(game, ctx.depth_left, false);
+        let score = match game.path % 4 {
+            0 | 2 => value,
+            1 if value <= alpha => alpha,
+            1 if value >= beta => beta,
+            1 => value,
+            _ => return None,
+        };
+        Some(Solved { score, nodes: 1 })
+    }
+}
+
+#[test]
+fn an_evaluators_solver_equals_brute_force() {
+    let plain = Config::plain_alpha_beta();
+    let preserving = Config::value_preserving();
+    let minimax = Config { algorithm: Algorithm::Minimax, ..Config::new() };
+    let mut calls = 0;
+    for root in roots() {
+        for depth in 1..=4 {
+            let expected = brute(&root, depth, false);
+            for (name, config) in [("plain", plain), ("vp", preserving), ("minimax", minimax)] {
+                let solving = Solving { calls: core::cell::Cell::new(0) };
+                let mut engine = Engine::<Digits, Solving, 4, 32>::new(solving, config);
+                let mut game = root.clone();
+                let result = engine.search(&mut game, &Limits::depth(depth)).unwrap();
+                assert_eq!(result.score, expected, "{name} {root:?} depth {depth}");
+                let used = engine.evaluator().calls.get();
+                if name == "minimax" {
+                    // Without pruning there is no window: the solver is never asked.
+                    assert_eq!(used, 0);
+                }
+                calls += used;
+            }
+        }
+    }
+    assert!(calls > 1000, "{calls}");
+}
+
+/// An evaluator that bounds every node by brute force: the exact value clamped to the edge of
+/// the window it falls outside, on paths ending in 0 or 1 (the others are searched).
+struct Bounding {
+    cuts: core::cell::Cell<u64>,
+}
+
+impl Evaluator<Digits> for Bounding {
+    type Score = i32;
+    fn evaluate(&self, game: &Digits, _: bool, _: EvalContext) -> i32 {
+        game.value()
+    }
+    const BOUNDS: bool = true;
+    fn bound_cut(&self, game: &Digits, ctx: EvalContext, alpha: i32, beta: i32) -> Option<i32> {
+        assert!(ctx.ply > 0 && alpha < beta);
+        if game.path % 4 > 1 {
+            return None;
+        }
+        let value = brute(game, ctx.depth_left, false);
+        let cut = if value <= alpha {
+            Some(alpha)
+        } else if value >= beta {
+            Some(beta)
+        } else {
+            None
+        };
+        self.cuts.set(self.cuts.get() + u64::from(cut.is_some()));
+        cut
+    }
+}
+
+#[test]
+fn an_evaluators_bound_equals_brute_force() {
+    let plain = Config::plain_alpha_beta();
+    let preserving = Config::value_preserving();
+    let mut cuts = 0;
+    for root in roots() {
+        for depth in 1..=4 {
+            let expected = brute(&root, depth, false);
+            for (name, config) in [("plain", plain), ("vp", preserving)] {
+                let bounding = Bounding { cuts: core::cell::Cell::new(0) };
+                let mut engine = Engine::<Digits, Bounding, 4, 32>::new(bounding, config);
+                let mut game = root.clone();
+                let result = engine.search(&mut game, &Limits::depth(depth)).unwrap();
+                assert_eq!(result.score, expected, "{name} {root:?} depth {depth}");
+                cuts += engine.evaluator().cuts.get();
+            }
+        }
+    }
+    assert!(cuts > 1000, "{cuts}");
 }

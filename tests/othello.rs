@@ -2,11 +2,11 @@
 //! solver against the FFO endgame test #1-#19 (Edax's solutions).
 
 use alphabeta::games::othello::{
-    flips, legal_moves, perft, solve, solve_wld, solver_engine, Color, ObfEntry, Othello,
-    ParseError, Square,
+    flips, legal_moves, perft, solve, solve_last, solve_wld, solver_engine, stable_discs, Color,
+    ObfEntry, Othello, OthelloEval, ParseError, Square, SOLVER_CONFIG,
 };
 use alphabeta::tt::TranspositionTable;
-use alphabeta::{Game, MoveList};
+use alphabeta::{EvalContext, Evaluator, Game, MoveList};
 
 /// Leaves of the game tree from the opening, depths 0 to 10 (a pass is a ply); the published
 /// counts (Aart Bik's, repeated by every Othello perft since).
@@ -171,4 +171,183 @@ fn ffo_1_to_19_are_solved_exactly_with_a_best_move() {
         let achieved = entry.moves.iter().find(|&&(m, _)| m == wld_best).unwrap().1;
         assert_eq!(achieved.signum(), wld.score, "#{}", i + 1);
     }
+}
+
+/// The final score by plain negamax over every line (the reference).
+fn brute_score(game: &Othello) -> i32 {
+    if game.is_over() {
+        return game.final_score();
+    }
+    let mut moves = MoveList::<Square, 40>::new();
+    game.generate_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let child = game.play(mv);
+            let score = brute_score(&child);
+            if child.side() == game.side() {
+                score
+            } else {
+                -score
+            }
+        })
+        .max()
+        .unwrap()
+}
+
+/// Positions with 1 to 7 empty squares, from random games (a fixed xorshift sequence), and
+/// the finished games they end in.
+fn late_positions() -> Vec<Othello> {
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut all = Vec::new();
+    for _ in 0..300 {
+        let mut game = Othello::new();
+        while !game.is_over() {
+            if game.empty_count() <= 7 {
+                all.push(game);
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let moves = game.moves();
+            let pick = (x % u64::from(moves.count_ones())) as u32;
+            let mut set = moves;
+            for _ in 0..pick {
+                set &= set - 1;
+            }
+            game = game.play(Square(set.trailing_zeros() as u8));
+        }
+        all.push(game);
+    }
+    all
+}
+
+#[test]
+fn the_last_empties_solver_is_fail_soft_exact_on_random_endgames() {
+    let positions = late_positions();
+    assert!(positions.len() > 2000, "{}", positions.len());
+    let mut passes = 0;
+    for game in positions.iter().filter(|g| g.empty_count() <= 6) {
+        let exact = brute_score(game);
+        passes += usize::from(has_pass(game));
+        for (alpha, beta) in
+            [(-65, 65), (exact - 1, exact + 1), (exact, exact + 1), (exact - 1, exact)]
+                .into_iter()
+                .chain((-64..=62).step_by(6).map(|a| (a, a + 1)))
+        {
+            let solved = solve_last(game, alpha, beta);
+            let s = solved.score;
+            assert!(solved.nodes >= 1);
+            if s <= alpha {
+                assert!(exact <= s, "{game} ({alpha}, {beta}): {s} above {exact}");
+            } else if s >= beta {
+                assert!(exact >= s, "{game} ({alpha}, {beta}): {s} below {exact}");
+            } else {
+                assert_eq!(s, exact, "{game} ({alpha}, {beta})");
+            }
+        }
+    }
+    assert!(passes > 0);
+}
+
+/// Whether some line from `game` has a pass in it.
+fn has_pass(game: &Othello) -> bool {
+    let mut moves = MoveList::<Square, 40>::new();
+    game.generate_moves(&mut moves);
+    moves.iter().any(|&mv| {
+        let child = game.play(mv);
+        (child.side() == game.side() && !child.is_over()) || has_pass(&child)
+    })
+}
+
+/// Othello's evaluator without its solver for the last empty squares: the engine searches
+/// every node itself.
+struct Plain;
+
+impl Evaluator<Othello> for Plain {
+    type Score = i32;
+    const MATE_SCORES: bool = false;
+    fn evaluate(&self, game: &Othello, player: Color, ctx: EvalContext) -> i32 {
+        OthelloEval.evaluate(game, player, ctx)
+    }
+}
+
+#[test]
+fn the_solver_with_and_without_its_last_empties_hook_agrees_on_random_endgames() {
+    static WITH: TranspositionTable<i32, { 1 << 12 }> = TranspositionTable::new();
+    static WITHOUT: TranspositionTable<i32, { 1 << 12 }> = TranspositionTable::new();
+    let mut with = solver_engine(&WITH);
+    let mut without = alphabeta::Engine::<Othello, Plain, 34, 60, _, _>::with_parts(
+        Plain,
+        SOLVER_CONFIG,
+        &WITHOUT,
+        alphabeta::games::othello::EndgameSorter,
+    );
+    let mut fewer = 0;
+    for game in late_positions() {
+        WITH.clear();
+        WITHOUT.clear();
+        let a = solve(&mut with, game).unwrap();
+        let exact = brute_score(&game);
+        assert_eq!(a.score, exact, "{game}");
+        // The engine's own search of every node, open and null windows, agrees.
+        let depth = game.empty_count();
+        let open = without.search_window(&mut { game }, depth, -65, 65).unwrap();
+        assert_eq!(open.score, exact, "{game}");
+        for g in (-64..=62).step_by(8) {
+            let with_hook = with.search_window(&mut { game }, depth, g, g + 1).unwrap();
+            let plain = without.search_window(&mut { game }, depth, g, g + 1).unwrap();
+            assert_eq!(with_hook.score > g, exact > g, "{game} ({g}, {})", g + 1);
+            assert_eq!(plain.score > g, exact > g, "{game} ({g}, {})", g + 1);
+        }
+        if let Some(best) = a.best_move {
+            let child = game.play(best);
+            let achieved = if child.side() == game.side() {
+                brute_score(&child)
+            } else {
+                -brute_score(&child)
+            };
+            assert_eq!(achieved, a.score, "{game}: {best}");
+        }
+        // The hook visits fewer nodes (the full boards are not counted, nor are moves
+        // generated).
+        WITH.clear();
+        let hooked = with.search_window(&mut { game }, depth, -65, 65).unwrap();
+        assert_eq!(hooked.score, exact, "{game}");
+        fewer += usize::from(hooked.nodes < open.nodes);
+    }
+    assert!(fewer > 1000, "{fewer}");
+}
+
+#[test]
+fn stable_discs_are_never_flipped_in_random_games() {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut checked = 0u32;
+    for _ in 0..200 {
+        let mut game = Othello::new();
+        // Each colour's stable discs so far: they must stay that colour to the end.
+        let mut kept = (0u64, 0u64);
+        while !game.is_over() {
+            let (black, white) = (game.discs(Color::Black), game.discs(Color::White));
+            assert_eq!(kept.0 & !black, 0, "{game}");
+            assert_eq!(kept.1 & !white, 0, "{game}");
+            kept.0 |= stable_discs(black, white);
+            kept.1 |= stable_discs(white, black);
+            checked += (kept.0 | kept.1).count_ones();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let moves = game.moves();
+            let mut set = moves;
+            for _ in 0..(x % u64::from(moves.count_ones())) {
+                set &= set - 1;
+            }
+            game = game.play(Square(set.trailing_zeros() as u8));
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+    // A full board is stable whole; a lone corner is stable.
+    assert_eq!(stable_discs(0x00FF_00FF_00FF_00FF, 0xFF00_FF00_FF00_FF00), 0x00FF_00FF_00FF_00FF);
+    assert_eq!(stable_discs(1, 2), 1);
+    assert_eq!(stable_discs(2, 1), 0);
 }

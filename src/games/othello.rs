@@ -21,7 +21,11 @@
 //!
 //! [`solve`] finds the exact score of a position and a best move: null-window searches of the
 //! [`SolverEngine`] (value-preserving, the transposition table, the [`EndgameSorter`]'s
-//! ordering) at the depth of the empty squares, narrowing the score's interval. [`solve_wld`] finds only win, loss or draw.
+//! ordering) at the depth of the empty squares, narrowing the score's interval. The last
+//! [`SOLVE_EMPTIES`] empty squares are solved by [`solve_last`], a dedicated search the
+//! evaluator offers the engine ([`Evaluator::solve_subtree`]); nodes with at least
+//! [`STABILITY_MIN_EMPTIES`] empty squares try a stability cutoff first
+//! ([`Evaluator::bound_cut`], [`stable_discs`]). [`solve_wld`] finds only win, loss or draw.
 //! [`ObfEntry`] reads a line of an FFO/OBF file.
 //!
 //! ```
@@ -41,7 +45,7 @@
 
 use core::fmt;
 
-use crate::game::{EvalContext, Evaluator, Game, MoveList};
+use crate::game::{EvalContext, Evaluator, Game, MoveList, Solved};
 use crate::ordering::{MoveSorter, OrderingHints};
 use crate::tt::{MoveCode, Table};
 
@@ -133,7 +137,8 @@ const DIRECTIONS: [(i32, u64); 8] = [
 ];
 
 /// The legal moves of the side owning `p` against `o`: every empty square from which a line
-/// of `o`'s discs runs to one of `p`'s (Kogge-Stone style fills, one direction at a time).
+/// of `o`'s discs runs to one of `p`'s (Kogge-Stone style fills, one direction at a time: a
+/// run of one, then two, then up to four and six of `o`'s discs by doubled shifts).
 #[inline]
 pub const fn legal_moves(p: u64, o: u64) -> u64 {
     let empty = !(p | o);
@@ -142,35 +147,64 @@ pub const fn legal_moves(p: u64, o: u64) -> u64 {
     while i < DIRECTIONS.len() {
         let (s, mask) = DIRECTIONS[i];
         let om = o & mask;
-        // Up to six of `o`'s discs in a row, then the square after them.
+        // `pairs`: the discs of `o` whose neighbour back along the direction is `o`'s too.
+        let pairs = om & shift(om, s, u64::MAX);
         let mut t = shift(p, s, om);
         t |= shift(t, s, om);
-        t |= shift(t, s, om);
-        t |= shift(t, s, om);
-        t |= shift(t, s, om);
-        t |= shift(t, s, om);
+        t |= shift(t, 2 * s, pairs);
+        t |= shift(t, 2 * s, pairs);
         moves |= shift(t, s, mask);
         i += 1;
     }
     moves & empty
 }
 
+/// The squares from each square to the board's edge in each of the [`DIRECTIONS`] (the
+/// square itself left out): `RAYS[square][direction]`.
+const RAYS: [[u64; 8]; 64] = {
+    let mut rays = [[0; 8]; 64];
+    let mut square = 0;
+    while square < 64 {
+        let mut i = 0;
+        while i < DIRECTIONS.len() {
+            let (s, mask) = DIRECTIONS[i];
+            let mut y = shift(1u64 << square, s, mask);
+            while y != 0 {
+                rays[square][i] |= y;
+                y = shift(y, s, mask);
+            }
+            i += 1;
+        }
+        square += 1;
+    }
+    rays
+};
+
 /// The discs of `o` that a disc of `p`'s side on `square` flips (0 when none: not a move).
-#[inline]
+///
+/// Along each ray from the square, the first square that is not `o`'s closes the line of
+/// `o`'s discs before it; they flip if it is `p`'s. Rays towards `H8` find it as their lowest
+/// bit, rays towards `A1` as their highest: a few instructions a direction, no loop.
+#[inline(always)]
 pub const fn flips(p: u64, o: u64, square: u8) -> u64 {
-    let x = 1u64 << square;
+    let rays = &RAYS[square as usize & 63];
     let mut flipped = 0;
     let mut i = 0;
     while i < DIRECTIONS.len() {
-        let (s, mask) = DIRECTIONS[i];
-        let mut line = 0;
-        let mut y = shift(x, s, mask);
-        while y & o != 0 {
-            line |= y;
-            y = shift(y, s, mask);
-        }
-        if y & p != 0 {
-            flipped |= line;
+        let ray = rays[i];
+        let stops = ray & !o;
+        if DIRECTIONS[i].0 > 0 {
+            // The nearest stop is the lowest bit; the squares of the ray below it are `o`'s.
+            let first = stops & stops.wrapping_neg();
+            if first & p != 0 {
+                flipped |= ray & (first - 1);
+            }
+        } else if stops != 0 {
+            // The nearest stop is the highest bit; the squares of the ray above it are `o`'s.
+            let first = 1u64 << (63 - stops.leading_zeros());
+            if first & p != 0 {
+                flipped |= ray & !((first << 1).wrapping_sub(1));
+            }
         }
         i += 1;
     }
@@ -508,6 +542,379 @@ impl Evaluator<Othello> for OthelloEval {
         } else {
             -for_mover
         }
+    }
+
+    /// Stability cutoffs: a bound from the discs that can never be flipped.
+    const BOUNDS: bool = true;
+
+    /// The score for the side to move is at most `64 - 2 s` with `s` the opponent's stable
+    /// discs ([`stable_discs`]), and at least `2 s - 64` with `s` its own: a window beyond
+    /// one of these fails at once. Tried only where the window is near the edge (so that the
+    /// bound has a chance): an upper bound needs `alpha >= 64 - 2 * (opponent's discs)`; and
+    /// only at nodes with at least [`STABILITY_MIN_EMPTIES`] plies left, all of the empty
+    /// squares within them.
+    #[inline(always)]
+    fn bound_cut(&self, game: &Othello, ctx: EvalContext, alpha: i32, beta: i32) -> Option<i32> {
+        // Only where the search reaches the end of the game (the bound is on final scores,
+        // not on the heuristic of a shorter search).
+        if ctx.depth_left < STABILITY_MIN_EMPTIES || game.empty_count() > ctx.depth_left {
+            return None;
+        }
+        if alpha >= 64 - 2 * game.opponent.count_ones() as i32 && alpha >= STABILITY_MIN_ALPHA {
+            let upper = 64 - 2 * stable_discs(game.opponent, game.player).count_ones() as i32;
+            if upper <= alpha {
+                return Some(upper);
+            }
+        }
+        if beta <= 2 * game.player.count_ones() as i32 - 64 && beta <= -STABILITY_MIN_ALPHA {
+            let lower = 2 * stable_discs(game.player, game.opponent).count_ones() as i32 - 64;
+            if lower >= beta {
+                return Some(lower);
+            }
+        }
+        None
+    }
+
+    /// The last [`SOLVE_EMPTIES`] empty squares are solved by [`solve_last`].
+    const SOLVE_DEPTH: u32 = SOLVE_EMPTIES;
+
+    /// [`solve_last`] for a position with at most [`SOLVE_EMPTIES`] empty squares, all of
+    /// them within the depth left (the game then ends within it); `None` for the others.
+    #[inline(always)]
+    fn solve_subtree(
+        &self,
+        game: &Othello,
+        ctx: EvalContext,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<Solved<i32>> {
+        let empties = game.empty_count();
+        if empties > SOLVE_EMPTIES || empties > ctx.depth_left {
+            return None;
+        }
+        Some(solve_last(game, alpha, beta))
+    }
+}
+
+/// [`OthelloEval::bound_cut`] computes stable discs only for a window whose `alpha` is at
+/// least this (or whose `beta` at most its negation): below, the bound rarely cuts.
+pub const STABILITY_MIN_ALPHA: i32 = 0;
+
+/// [`OthelloEval::bound_cut`] looks for stable discs only at nodes with at least this many
+/// plies left (nearer the end, the search is cheaper than the bound).
+pub const STABILITY_MIN_EMPTIES: u32 = 10;
+
+/// Every line of the board along one axis, as masks (rows, columns, diagonals, anti-diagonals):
+/// a disc's line along an axis is full when its mask is.
+const LINES: [[u64; 15]; 4] = {
+    let mut lines = [[0; 15]; 4];
+    let mut square = 0;
+    while square < 64 {
+        let (row, col) = (square / 8, square % 8);
+        let bit = 1u64 << square;
+        lines[0][row] |= bit;
+        lines[1][col] |= bit;
+        lines[2][7 + col - row] |= bit;
+        lines[3][row + col] |= bit;
+        square += 1;
+    }
+    lines
+};
+
+/// The squares whose line along each axis is full (no empty square on it), axis by axis.
+#[inline]
+fn full_lines(filled: u64) -> [u64; 4] {
+    let mut full = [0; 4];
+    for (axis, lines) in LINES.iter().enumerate() {
+        for &line in lines {
+            if line != 0 && filled & line == line {
+                full[axis] |= line;
+            }
+        }
+    }
+    full
+}
+
+/// The edge squares.
+const EDGE: u64 = 0xFF81_8181_8181_81FF;
+
+/// Discs of `p` that can never be flipped (a subset of them: enough for a sound bound). A
+/// disc is stable when along each of the four axes its line is full, or it is at the board's
+/// end, or its neighbour on that axis is a stable disc of its own: grown from nothing until
+/// nothing changes (the corners come first).
+pub fn stable_discs(p: u64, o: u64) -> u64 {
+    const COLS_AH: u64 = 0x8181_8181_8181_8181;
+    const ROWS_18: u64 = 0xFF00_0000_0000_00FF;
+    let full = full_lines(p | o);
+    let mut stable = 0u64;
+    loop {
+        let horizontal = full[0] | COLS_AH | ((stable << 1) & NOT_A) | ((stable >> 1) & NOT_H);
+        let vertical = full[1] | ROWS_18 | (stable << 8) | (stable >> 8);
+        let diagonal = full[2] | EDGE | ((stable << 9) & NOT_A) | ((stable >> 9) & NOT_H);
+        let anti = full[3] | EDGE | ((stable << 7) & NOT_H) | ((stable >> 7) & NOT_A);
+        let next = p & horizontal & vertical & diagonal & anti;
+        if next == stable {
+            return stable;
+        }
+        stable = next;
+    }
+}
+
+/// The empty squares from which the search hands a position to [`solve_last`] (its
+/// [`Evaluator::SOLVE_DEPTH`]).
+pub const SOLVE_EMPTIES: u32 = 6;
+
+/// The squares next to each square (a move there can flip only if one holds an opponent's
+/// disc).
+const NEIGHBOURS: [u64; 64] = {
+    let mut table = [0; 64];
+    let mut square = 0;
+    while square < 64 {
+        let x = 1u64 << square;
+        let mut around = 0;
+        let mut i = 0;
+        while i < DIRECTIONS.len() {
+            let (s, mask) = DIRECTIONS[i];
+            around |= shift(x, s, mask);
+            i += 1;
+        }
+        table[square] = around;
+        square += 1;
+    }
+    table
+};
+
+/// The discs of `o` a disc of `p`'s on the empty `square` flips, with the quick answer 0
+/// when no neighbour of the square is `o`'s.
+#[inline(always)]
+fn flips_near(p: u64, o: u64, square: u32) -> u64 {
+    if NEIGHBOURS[square as usize] & o == 0 {
+        0
+    } else {
+        flips(p, o, square as u8)
+    }
+}
+
+/// The final score for `p` to move when the game is over with `empty` empty squares: the
+/// disc difference, the empty squares to the winner.
+#[inline(always)]
+fn final_for(p: u64, o: u64, empty: i32) -> i32 {
+    let diff = p.count_ones() as i32 - o.count_ones() as i32;
+    if diff > 0 {
+        diff + empty
+    } else if diff < 0 {
+        diff - empty
+    } else {
+        0
+    }
+}
+
+/// The exact final score of `position` (a position with few empty squares) for its side to
+/// move, fail-soft against the window `(alpha, beta)` (as [`Evaluator::solve_subtree`] asks),
+/// by a dedicated alpha-beta search with no move list, no table and no ordering but parity
+/// (moves into a quadrant with an odd number of empty squares first), and the last empty
+/// square by its flips alone. `nodes` counts the positions with an empty square it visits,
+/// `position` included (a position after a pass is the same node, as in the engine; the
+/// boards filled by the last move are not counted, as Edax does not count them).
+///
+/// Its cost grows as the number of empty squares' factorial: it is meant for the last few.
+pub fn solve_last(position: &Othello, alpha: i32, beta: i32) -> Solved<i32> {
+    let mut nodes = 0;
+    let score = if position.is_over() {
+        nodes = 1;
+        position.final_score()
+    } else if position.empty_count() == 1 {
+        nodes = 1;
+        last_one(position.player, position.empties().trailing_zeros())
+    } else {
+        let empties = position.empties();
+        let mut parity = 0;
+        let mut set = empties;
+        while set != 0 {
+            parity ^= quadrant(set.trailing_zeros());
+            set &= set - 1;
+        }
+        last_empties(
+            position.player,
+            position.opponent,
+            empties,
+            parity,
+            alpha,
+            beta,
+            false,
+            &mut nodes,
+        )
+    };
+    Solved { score, nodes }
+}
+
+/// The bit of the quadrant of `square` in a parity word (A1-D4 1, E1-H4 2, A5-D8 4, E5-H8 8).
+#[inline(always)]
+const fn quadrant(square: u32) -> u32 {
+    1 << (((square >> 2) & 1) | ((square >> 4) & 2))
+}
+
+/// The squares of the quadrants whose bits are set in a parity word.
+const PARITY_SQUARES: [u64; 16] = {
+    let mut table = [0; 16];
+    let mut parity = 0;
+    while parity < 16 {
+        let mut q = 0;
+        while q < 4 {
+            if parity & (1 << q) != 0 {
+                table[parity] |= QUADRANTS[q];
+            }
+            q += 1;
+        }
+        parity += 1;
+    }
+    table
+};
+
+/// The score for `p` to move against `o` with the empty squares `empties` (at least two;
+/// `parity` has the bits of the quadrants with an odd number of them), by parity-ordered
+/// alpha-beta; `passed`: the opponent has just passed (so a pass here ends the game).
+#[allow(clippy::too_many_arguments)]
+fn last_empties(
+    p: u64,
+    o: u64,
+    empties: u64,
+    parity: u32,
+    alpha: i32,
+    beta: i32,
+    passed: bool,
+    nodes: &mut u64,
+) -> i32 {
+    if !passed {
+        *nodes += 1;
+    }
+    let mut best = -65;
+    let mut alpha = alpha;
+    let odd = PARITY_SQUARES[parity as usize];
+    // Odd quadrants first, and in each half the squares next to a corner (which give it
+    // away) last.
+    const NEAR_CORNER: u64 = PREFERENCE[3] | PREFERENCE[4];
+    let (first, second) = (empties & odd, empties & !odd);
+    for set in
+        [first & !NEAR_CORNER, first & NEAR_CORNER, second & !NEAR_CORNER, second & NEAR_CORNER]
+    {
+        let mut set = set;
+        while set != 0 {
+            let square = set.trailing_zeros();
+            set &= set - 1;
+            let flipped = flips_near(p, o, square);
+            if flipped == 0 {
+                continue;
+            }
+            let x = 1u64 << square;
+            let rest = empties ^ x;
+            let (mine, theirs) = (p | flipped | x, o & !flipped);
+            let score = if rest & (rest - 1) == 0 {
+                // One empty square left: the opponent's node, solved by its flips.
+                *nodes += 1;
+                -last_one(theirs, rest.trailing_zeros())
+            } else if rest.count_ones() == 2 {
+                -last_two(theirs, mine, rest, -beta, -alpha, nodes)
+            } else {
+                -last_empties(
+                    theirs,
+                    mine,
+                    rest,
+                    parity ^ quadrant(square),
+                    -beta,
+                    -alpha,
+                    false,
+                    nodes,
+                )
+            };
+            if score > best {
+                best = score;
+                if score >= beta {
+                    return best;
+                }
+                if score > alpha {
+                    alpha = score;
+                }
+            }
+        }
+    }
+    if best > -65 {
+        return best;
+    }
+    if passed {
+        return final_for(p, o, empties.count_ones() as i32);
+    }
+    -last_empties(o, p, empties, parity, -beta, -alpha, true, nodes)
+}
+
+/// The score for `p` to move against `o` with the two empty squares `empties`, fail-soft
+/// against `(alpha, beta)`: [`last_empties`] without its loop, each move answered by
+/// [`last_one`].
+#[inline(always)]
+fn last_two(p: u64, o: u64, empties: u64, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+    let first = empties.trailing_zeros();
+    let second = (empties & (empties - 1)).trailing_zeros();
+    *nodes += 1;
+    // The side to move: each move, then the opponent on the other square.
+    let mut best = -65;
+    for (a, b) in [(first, second), (second, first)] {
+        let flipped = flips_near(p, o, a);
+        if flipped != 0 {
+            *nodes += 1;
+            let score = -last_one(o & !flipped, b);
+            if score > best {
+                best = score;
+                if score >= beta {
+                    return best;
+                }
+            }
+        }
+    }
+    if best > -65 {
+        return best;
+    }
+    // A pass: the opponent moves (alpha-beta from its side), or the game is over.
+    let mut worst = 65;
+    for (a, b) in [(first, second), (second, first)] {
+        let flipped = flips_near(o, p, a);
+        if flipped != 0 {
+            *nodes += 1;
+            // The opponent's move: `p` then has `b` to move on.
+            let score = last_one(p & !flipped, b);
+            if score < worst {
+                worst = score;
+                if score <= alpha {
+                    return worst;
+                }
+            }
+        }
+    }
+    if worst < 65 {
+        return worst;
+    }
+    final_for(p, o, 2)
+}
+
+/// The exact score for `p` to move with one empty square, `square` (every other square taken:
+/// the opponent has the rest).
+#[inline(always)]
+fn last_one(p: u64, square: u32) -> i32 {
+    let x = 1u64 << square;
+    let o = !p & !x;
+    let mine = p.count_ones() as i32;
+    let flipped = flips(p, o, square as u8).count_ones() as i32;
+    if flipped > 0 {
+        return 2 * (mine + flipped + 1) - 64;
+    }
+    let theirs = flips_near(o, p, square).count_ones() as i32;
+    if theirs > 0 {
+        return 2 * (mine - theirs) - 64;
+    }
+    // Neither side can take the square: it goes to the winner (the difference is odd).
+    if 2 * mine > 63 {
+        2 * mine - 62
+    } else {
+        2 * mine - 64
     }
 }
 

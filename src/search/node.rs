@@ -208,6 +208,18 @@ where
             }
         }
 
+        // The evaluator's bound (stable discs in Othello, say) may end the node at once.
+        if E::BOUNDS && pruning && !root && alpha < beta {
+            let context = EvalContext { ply, depth_left: node.depth };
+            if let Some(score) = self.evaluator.bound_cut(game, context, alpha, beta) {
+                if !score.is_valid(E::MATE_SCORES, ply) {
+                    ctx.halt = Some(ctx.fail(Self::invalid_score(score, ply)));
+                    return E::Score::ZERO;
+                }
+                return score;
+            }
+        }
+
         // The transposition table: a cutoff, or at least a move to try first.
         let use_table = pruning && T::ENABLED && node.depth >= self.config.tt_min_depth;
         let key = if use_table { game.zobrist_key() } else { 0 };
@@ -696,7 +708,18 @@ where
             // swapped, only when the side to move changed.
             let (low, high) = if same_side { (alpha, top) } else { (-top, -alpha) };
             self.trace_enter::<F>(ctx, game, node, low, high);
-            let result = if node.depth == 0 {
+            let solved = if E::SOLVE_DEPTH > 0
+                && pruning
+                && node.depth <= E::SOLVE_DEPTH
+                && !(node.pv && Self::keeps_line::<F>())
+            {
+                self.solve_subtree::<F>(ctx, game, node, low, high)
+            } else {
+                None
+            };
+            let result = if let Some(score) = solved {
+                score
+            } else if node.depth == 0 {
                 // The horizon: scored without a frame of the recursion.
                 Self::bare(self.horizon::<F>(ctx, game, node.ply, low, high), ctx)
             } else if !T::ENABLED
@@ -739,6 +762,31 @@ where
             }
             ctx.stats.researches += 1;
         }
+    }
+
+    /// The evaluator's solver ([`Evaluator::solve_subtree`]) for a node at `depth <=
+    /// E::SOLVE_DEPTH`: its score as a bare score, its nodes counted; `None` when it declines
+    /// (and a meaningless score with the halt in the context for an invalid score).
+    #[inline(always)]
+    fn solve_subtree<const F: u16>(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player, O>,
+        game: &G,
+        node: Node,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> Option<E::Score> {
+        let context = EvalContext { ply: node.ply, depth_left: node.depth };
+        let solved = self.evaluator.solve_subtree(game, context, alpha, beta)?;
+        ctx.stats.nodes += solved.nodes;
+        if Self::keeps_line::<F>() {
+            self.clear_pv(node.ply);
+        }
+        if !solved.score.is_valid(E::MATE_SCORES, node.ply) {
+            ctx.halt = Some(ctx.fail(Self::invalid_score(solved.score, node.ply)));
+            return Some(E::Score::ZERO);
+        }
+        Some(solved.score)
     }
 
     /// Plain fail-soft alpha-beta (Knuth & Moore 1975) for a node below the root, when nothing
