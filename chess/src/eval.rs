@@ -1,5 +1,5 @@
 //! The evaluation: PeSTO's tapered material and piece-square tables, plus mobility, king
-//! attack and safety, pawn structure, the bishop pair and rooks on open files ([`terms`]).
+//! attack and safety, pawn structure, the bishop pair and rooks on open files.
 //!
 //! The values are Ronald Friederich's PeSTO tables as published on the Chess Programming Wiki
 //! ("PeSTO's Evaluation Function"): a middlegame and an endgame value for every piece on every
@@ -172,7 +172,8 @@ const fn build_tables() -> Tables {
 
 static TABLES: Tables = build_tables();
 
-/// The PeSTO score of `board` for `color`, in centipawns.
+/// The score of `board` for `color`, in centipawns: PeSTO's tables plus the terms of
+/// mobility, king attack and safety, pawns, the bishop pair and rooks, all tapered by phase.
 pub fn pesto(board: &Board, color: Color) -> i32 {
     let mut mg = [0i32; 2];
     let mut eg = [0i32; 2];

@@ -398,7 +398,7 @@ impl<const CHECK_EXTENSION: bool> Game for Position<CHECK_EXTENSION> {
     }
 }
 
-/// PeSTO's tapered evaluation ([`eval::pesto`]), with draws at 0 and checkmate as a loss at
+/// PeSTO's tapered evaluation with positional terms ([`eval::pesto`]), with draws at 0 and checkmate as a loss at
 /// the ply it happens.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Pesto;
