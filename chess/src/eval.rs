@@ -217,7 +217,7 @@ fn fill_files(squares: u64) -> u64 {
     let mut f = squares;
     f |= (f << 8) | (f >> 8);
     f |= (f << 16) | (f >> 16);
-    f |= (f << 32) | (f >> 32);
+    f |= f.rotate_left(32);
     f
 }
 
