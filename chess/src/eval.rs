@@ -1,4 +1,5 @@
-//! The evaluation: PeSTO's tapered material and piece-square tables.
+//! The evaluation: PeSTO's tapered material and piece-square tables, plus mobility, king
+//! attack and safety, pawn structure, the bishop pair and rooks on open files.
 //!
 //! The values are Ronald Friederich's PeSTO tables as published on the Chess Programming Wiki
 //! ("PeSTO's Evaluation Function"): a middlegame and an endgame value for every piece on every
@@ -171,7 +172,8 @@ const fn build_tables() -> Tables {
 
 static TABLES: Tables = build_tables();
 
-/// The PeSTO score of `board` for `color`, in centipawns.
+/// The score of `board` for `color`, in centipawns: PeSTO's tables plus the terms of
+/// mobility, king attack and safety, pawns, the bishop pair and rooks, all tapered by phase.
 pub fn pesto(board: &Board, color: Color) -> i32 {
     let mut mg = [0i32; 2];
     let mut eg = [0i32; 2];
@@ -187,12 +189,165 @@ pub fn pesto(board: &Board, color: Color) -> i32 {
             }
         }
     }
+    for (c, side) in [Color::White, Color::Black].into_iter().enumerate() {
+        let (m, e) = terms(board, side);
+        mg[c] += m;
+        eg[c] += e;
+    }
     let phase = phase.min(24);
     let us = color as usize;
     let them = 1 - us;
     let mg = mg[us] - mg[them];
     let eg = eg[us] - eg[them];
     (mg * phase + eg * (24 - phase)) / 24
+}
+
+/// The a-file, as a bit set (cozy-chess numbers squares from a1 = 0, file first).
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+/// The h-file.
+const FILE_H: u64 = FILE_A << 7;
+
+/// `squares` and their neighbours on the files either side.
+fn widen(squares: u64) -> u64 {
+    squares | ((squares << 1) & !FILE_A) | ((squares >> 1) & !FILE_H)
+}
+
+/// Every square on a file that holds one of `squares`.
+fn fill_files(squares: u64) -> u64 {
+    let mut f = squares;
+    f |= (f << 8) | (f >> 8);
+    f |= (f << 16) | (f >> 16);
+    f |= f.rotate_left(32);
+    f
+}
+
+/// The squares in front of `squares`, from `color`'s side, on their files and the adjacent
+/// ones (the squares a pawn of `color` on one of them would pass or could be stopped from).
+fn front_span(squares: u64, color: Color) -> u64 {
+    let mut f = squares;
+    if color == Color::White {
+        f <<= 8;
+        f |= f << 8;
+        f |= f << 16;
+        f |= f << 32;
+    } else {
+        f >>= 8;
+        f |= f >> 8;
+        f |= f >> 16;
+        f |= f >> 32;
+    }
+    widen(f)
+}
+
+/// The squares the pawns of `color` on `pawns` attack.
+fn pawn_attacks(pawns: u64, color: Color) -> u64 {
+    if color == Color::White {
+        ((pawns << 9) & !FILE_A) | ((pawns << 7) & !FILE_H)
+    } else {
+        ((pawns >> 7) & !FILE_A) | ((pawns >> 9) & !FILE_H)
+    }
+}
+
+/// Mobility: per piece kind, the usual number of safe squares (the score counts the squares
+/// above or below it), the middlegame and endgame centipawns a square, and the piece's weight
+/// in an attack on the king.
+const MOBILITY: [(Piece, i32, i32, i32, i32); 4] = [
+    (Piece::Knight, 4, 6, 6, 2),
+    (Piece::Bishop, 6, 7, 7, 2),
+    (Piece::Rook, 7, 3, 6, 3),
+    (Piece::Queen, 13, 1, 3, 5),
+];
+
+/// A passed pawn's bonus by its rank from its own side (middlegame, endgame).
+const PASSED: [(i32, i32); 8] =
+    [(0, 0), (0, 5), (5, 10), (10, 20), (20, 40), (35, 70), (50, 110), (0, 0)];
+
+/// The terms beyond PeSTO's tables for `side`, middlegame and endgame, in centipawns:
+/// mobility (squares attacked that hold no piece of ours and no square their pawns attack),
+/// attack on their king (with two pieces or more attacking the squares around it: the square
+/// of the sum of each attacker's weight times the squares it hits, times 5/4), the bishop
+/// pair, passed, isolated and doubled pawns, rooks on open and half-open files, and the pawn
+/// shield (our pawns on the two ranks in front of our king, on its file and the adjacent
+/// ones). Symmetric: the same position with the colours swapped scores the same for the
+/// other side.
+fn terms(board: &Board, side: Color) -> (i32, i32) {
+    use cozy_chess::{get_bishop_moves, get_king_moves, get_knight_moves, get_rook_moves};
+    let ours = board.colors(side);
+    let occupied = board.occupied();
+    let our_pawns = (board.pieces(Piece::Pawn) & ours).0;
+    let their_pawns = (board.pieces(Piece::Pawn) & board.colors(!side)).0;
+    let (mut mg, mut eg) = (0, 0);
+
+    let area = !(ours.0 | pawn_attacks(their_pawns, !side));
+    let their_king = board.king(!side);
+    let zone = (get_king_moves(their_king) | their_king.bitboard()).0;
+    let mut attackers = 0;
+    let mut attack = 0;
+    for (piece, usual, per_mg, per_eg, weight) in MOBILITY {
+        for square in board.pieces(piece) & ours {
+            let attacks = match piece {
+                Piece::Knight => get_knight_moves(square),
+                Piece::Bishop => get_bishop_moves(square, occupied),
+                Piece::Rook => get_rook_moves(square, occupied),
+                _ => get_bishop_moves(square, occupied) | get_rook_moves(square, occupied),
+            }
+            .0;
+            let squares = (attacks & area).count_ones() as i32 - usual;
+            mg += squares * per_mg;
+            eg += squares * per_eg;
+            let hits = (attacks & zone).count_ones() as i32;
+            if hits > 0 {
+                attackers += 1;
+                attack += weight * hits;
+            }
+        }
+    }
+    if attackers >= 2 {
+        mg += attack * attack * 5 / 4;
+    }
+
+    if (board.pieces(Piece::Bishop) & ours).len() >= 2 {
+        mg += 30;
+        eg += 50;
+    }
+
+    for square in board.pieces(Piece::Pawn) & ours {
+        let bit = square.bitboard().0;
+        if front_span(bit, side) & their_pawns == 0 {
+            let (m, e) = PASSED[square.rank().relative_to(side) as usize];
+            mg += m;
+            eg += e;
+        }
+        let file = fill_files(bit);
+        if widen(file) & !file & our_pawns == 0 {
+            mg -= 10;
+            eg -= 10;
+        }
+    }
+    let doubled =
+        our_pawns.count_ones() as i32 - (fill_files(our_pawns) & 0xff).count_ones() as i32;
+    mg -= 10 * doubled;
+    eg -= 20 * doubled;
+
+    let (our_files, their_files) = (fill_files(our_pawns), fill_files(their_pawns));
+    for square in board.pieces(Piece::Rook) & ours {
+        let bit = square.bitboard().0;
+        if our_files & bit == 0 {
+            if their_files & bit == 0 {
+                mg += 25;
+                eg += 10;
+            } else {
+                mg += 12;
+                eg += 5;
+            }
+        }
+    }
+
+    let king = widen(board.king(side).bitboard().0);
+    let shield =
+        if side == Color::White { (king << 8) | (king << 16) } else { (king >> 8) | (king >> 16) };
+    mg += 10 * (shield & our_pawns).count_ones().min(3) as i32;
+    (mg, eg)
 }
 
 /// The value of a piece for move ordering and static exchange evaluation (centipawns).
@@ -204,5 +359,77 @@ pub const fn see_value(piece: Piece) -> i32 {
         Piece::Rook => 500,
         Piece::Queen => 950,
         Piece::King => 20_000,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{pesto, terms};
+    use cozy_chess::{Board, Color};
+
+    /// The board with the colours swapped: ranks mirrored, pieces recoloured, the other side
+    /// to move (castling and en passant dropped: the evaluation reads neither).
+    fn mirrored(fen: &str) -> Board {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let ranks: Vec<String> = fields[0]
+            .split('/')
+            .rev()
+            .map(|rank| {
+                rank.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let side = if fields[1] == "w" { "b" } else { "w" };
+        Board::from_fen(&format!("{} {side} - - 0 1", ranks.join("/")), false).unwrap()
+    }
+
+    /// Every WAC position scores the same for a side as its mirror image does for the other.
+    #[test]
+    fn colour_symmetric_on_win_at_chess() {
+        let suite = include_str!("../data/wac.epd");
+        let mut checked = 0;
+        for line in suite.lines().filter(|line| !line.trim().is_empty()) {
+            let fen: Vec<&str> = line.split_whitespace().take(4).collect();
+            let fen = format!("{} - - 0 1", fen[..2].join(" "));
+            let board = Board::from_fen(&fen, false).unwrap();
+            let mirror = mirrored(&fen);
+            for (a, b) in [(Color::White, Color::Black), (Color::Black, Color::White)] {
+                assert_eq!(pesto(&board, a), pesto(&mirror, b), "{fen}");
+                assert_eq!(terms(&board, a), terms(&mirror, b), "{fen}");
+            }
+            checked += 1;
+        }
+        assert_eq!(checked, 300);
+    }
+
+    /// The terms of the start position: no mobility beyond the usual (knights 2 safe squares
+    /// each: -2 * 2 * 6; bishops, rooks and queen none: -6 * 2 * 7, -7 * 2 * 3 / -7 * 2 * 6,
+    /// -13 / -13 * 3), the bishop pair (30, 50), no passed, isolated or doubled pawn, no open
+    /// file, and a full shield (3 pawns, 30).
+    #[test]
+    fn start_position_terms() {
+        let board = Board::default();
+        let mg = -2 * 2 * 6 - 6 * 2 * 7 - 7 * 2 * 3 - 13 + 30 + 30;
+        let eg = -2 * 2 * 6 - 6 * 2 * 7 - 7 * 2 * 6 - 13 * 3 + 50;
+        assert_eq!(terms(&board, Color::White), (mg, eg));
+        assert_eq!(terms(&board, Color::Black), (mg, eg));
+        assert_eq!(pesto(&board, Color::White), 0);
+    }
+
+    /// Two passed pawns that have passed each other, on adjacent files, and the kings.
+    #[test]
+    fn passed_and_isolated_pawns() {
+        let board = Board::from_fen("4k3/8/3P4/8/4p3/8/8/4K3 w - - 0 1", false).unwrap();
+        // White: d6 passed (35, 70) and isolated (-10, -10); the king's shield is empty.
+        assert_eq!(terms(&board, Color::White), (25, 60));
+        // Black: e4 passed (the fifth rank from Black's side: 20, 40) and isolated.
+        assert_eq!(terms(&board, Color::Black), (10, 30));
     }
 }
