@@ -84,6 +84,59 @@ fn tictactoe_without_pv_equals_search_but_the_line() {
     assert_none(&failures);
 }
 
+/// Plain alpha-beta without a table polls apart from its node count when it keeps no line:
+/// at every poll interval the node counts, and the searches a node limit stops, are
+/// `search`'s.
+#[test]
+fn plain_without_pv_counts_and_stops_as_search_at_every_poll_interval() {
+    let mut failures = Vec::new();
+    for poll in [1u32, 2, 3, 7, 64, 1024] {
+        for id in [false, true] {
+            let config = Config {
+                iterative_deepening: id,
+                poll_interval_nodes: poll,
+                ..Config::plain_alpha_beta()
+            };
+            for cells in [".........", "X...O....", "XOX.O...."] {
+                for (depth, max_nodes) in [(9, None), (5, None), (9, Some(1)), (9, Some(777))] {
+                    let board = Board::parse(cells).unwrap();
+                    let limits = Limits::depth(depth);
+                    let limits = match max_nodes {
+                        Some(n) => limits.with_max_nodes(n),
+                        None => limits,
+                    };
+                    let mut a = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config);
+                    let mut b = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config);
+                    let expected = a.search(&mut board.clone(), &limits);
+                    let got = b.search_without_pv(&mut board.clone(), &limits);
+                    let same = match (&expected, &got) {
+                        (Ok(e), Ok(g)) => SearchResult { pv: g.pv.clone(), ..e.clone() } == *g,
+                        (Err(e), Err(g)) => e == g,
+                        _ => false,
+                    };
+                    if !same {
+                        failures.push(format!(
+                            "poll {poll} id={id} {cells} depth {depth} {max_nodes:?}: expected {expected:?}, got {got:?}"
+                        ));
+                    }
+                }
+            }
+        }
+        // The empty board's whole tree, counted exactly.
+        let config = Config {
+            iterative_deepening: false,
+            poll_interval_nodes: poll,
+            ..Config::plain_alpha_beta()
+        };
+        let mut engine = Engine::<Board, TicTacToeEval, 9, 9>::new(TicTacToeEval, config);
+        let result = engine.search_without_pv(&mut Board::new(), &Limits::depth(9)).unwrap();
+        if (result.score, result.nodes) != (0, 20_866) {
+            failures.push(format!("poll {poll}: {} nodes, score {}", result.nodes, result.score));
+        }
+    }
+    assert_none(&failures);
+}
+
 #[test]
 fn connect4_without_pv_equals_search_but_the_line() {
     let mut failures = Vec::new();

@@ -279,6 +279,34 @@ impl<P, O> Context<'_, '_, P, O> {
         }
     }
 
+    /// [`Context::visit`]'s count alone, for a node loop that polls apart: `true` when the
+    /// poll is due, to be made by [`Context::poll_and_uncount`] before the node goes on.
+    #[inline(always)]
+    pub(crate) fn count_node(&mut self) -> bool {
+        self.countdown -= 1;
+        self.countdown == 0
+    }
+
+    /// The poll after [`Context::count_node`] said it is due: `false` when the search must
+    /// stop (the halt left in [`Context::halt`]); `true` with the node uncounted, so that the
+    /// caller can start it again and count it once.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn poll_and_uncount(&mut self) -> bool {
+        match self.poll() {
+            Ok(()) => {
+                // `poll` opened a batch of `poll_interval` nodes: one more, as the node that
+                // starts again counts itself.
+                self.countdown += 1;
+                true
+            }
+            Err(halt) => {
+                self.halt = Some(halt);
+                false
+            }
+        }
+    }
+
     /// The poll of [`Context::visit`], every `poll_interval` nodes.
     #[cold]
     #[inline(never)]
