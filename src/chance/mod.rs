@@ -487,6 +487,10 @@ where
     where
         F: FnMut(&IterationInfo<'_, G::Move, E::Score>),
     {
+        if G::REWARDS && game.has_rewards() {
+            let search = "the chance search";
+            return Err(ChanceError::Search(SearchError::RewardsUnsupported { search }));
+        }
         let mut state = self.state()?;
         let found = self.engine.iterate(
             game,

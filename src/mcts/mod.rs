@@ -331,6 +331,11 @@ where
         game: &mut G,
         limits: &Limits<'_>,
     ) -> Result<MctsResult<G::Move, MAX_MOVES, MAX_PLY>, MctsError> {
+        if G::REWARDS && game.has_rewards() {
+            return Err(MctsError::Search(SearchError::RewardsUnsupported {
+                search: "Monte Carlo tree search",
+            }));
+        }
         let root_side = game.side_to_move();
         let scale = self.core.config.eval_scale;
         let mut domain =
@@ -364,7 +369,10 @@ where
         P: Sync,
     {
         let threads = parallel::thread_count(self.core.config.threads);
-        if threads <= 1 || self.core.config.invalid_field().is_some() {
+        if threads <= 1
+            || self.core.config.invalid_field().is_some()
+            || (G::REWARDS && game.has_rewards())
+        {
             return self.search(game, limits);
         }
         let root_side = game.side_to_move();
