@@ -254,11 +254,12 @@ pub trait Game {
     ///
     /// Supported by [`Engine::search`](crate::Engine::search) and its variants (the whole
     /// sequential search: iterative deepening, windows, MTD(f), analysis, null moves,
-    /// quiescence, the checking mode), by the parallel search
-    /// ([`ParallelEngine`](crate::ParallelEngine), `std`) and by the exact solver
-    /// ([`Engine::solve`](crate::Engine::solve) and its variants). The chance search and Monte
-    /// Carlo tree search refuse a game with rewards
-    /// ([`SearchError::RewardsUnsupported`](crate::SearchError::RewardsUnsupported)).
+    /// quiescence, the checking mode) and by the exact solver
+    /// ([`Engine::solve`](crate::Engine::solve) and its variants). The parallel search on more
+    /// than one thread (`std`), the chance search and Monte Carlo tree search refuse a game
+    /// with rewards
+    /// ([`SearchError::RewardsUnsupported`](crate::SearchError::RewardsUnsupported)) rather
+    /// than search it without them.
     ///
     /// Values are plain numbers then: an evaluator with mate scores
     /// ([`Evaluator::MATE_SCORES`]) must not return wins and losses (`±(WIN - ply)` depends on

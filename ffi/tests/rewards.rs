@@ -27,7 +27,7 @@ fn pile<'a>(state: *mut c_void) -> &'a mut Pile {
 }
 
 fn reward_of(stones: u32, take: u32) -> i32 {
-    if (stones - take) % 3 == 0 {
+    if (stones - take).is_multiple_of(3) {
         2 * take as i32 - 3
     } else {
         0

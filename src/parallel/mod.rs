@@ -393,7 +393,7 @@ where
     /// As [`Engine::search`]; and [`SearchError::ParallelUnsupported`] for a configuration
     /// with a [`Config::strength`](crate::Config::strength) on more than one thread,
     /// [`SearchError::RewardsUnsupported`] for a game with rewards
-    /// ([`Game::REWARDS`](crate::Game::REWARDS)) on more than one thread.
+    /// ([`Game::REWARDS`]) on more than one thread.
     pub fn search(
         &mut self,
         game: &mut G,
