@@ -465,7 +465,8 @@ where
     /// [`ChanceError::ScoreOutOfBounds`]; [`ChanceError::MeanOverflow`] (no bound declared);
     /// and [`ChanceError::Search`] for the errors of
     /// [`Engine::search`] (limits, overflowing move or outcome lists, NaN, a score beyond
-    /// `±INFINITY` without a declared bound).
+    /// `±INFINITY` without a declared bound), and
+    /// [`SearchError::RewardsUnsupported`] for a game with rewards ([`Game::REWARDS`]).
     pub fn search(
         &mut self,
         game: &mut G,

@@ -325,7 +325,8 @@ where
     ///   searched.
     /// * [`MctsError::ArenaTooSmall`]: the arena cannot hold the root's children.
     /// * [`MctsError::Search`]: a move-list overflow, or an evaluator score that is NaN or out
-    ///   of range (as for [`Engine::search`]).
+    ///   of range (as for [`Engine::search`]); [`SearchError::RewardsUnsupported`] for a game
+    ///   with rewards ([`Game::REWARDS`]), which Monte Carlo tree search does not add up.
     pub fn search(
         &mut self,
         game: &mut G,

@@ -676,14 +676,15 @@ where
         let pruning = self.pruning::<F>();
         let (alpha, beta) = if !pruning {
             (-E::Score::INFINITY, E::Score::INFINITY)
-        } else if G::REWARDS {
+        } else if G::REWARDS && reward != E::Score::ZERO {
             (alpha.sub(reward), beta.sub(reward))
         } else {
             (alpha, beta)
         };
         let score = self
             .search_shifted::<F>(ctx, game, side, child, parent_pv, index, reduction, alpha, beta);
-        if G::REWARDS && ctx.halt.is_none() {
+        // (A move that earns nothing, the common case, skips the saturating arithmetic.)
+        if G::REWARDS && reward != E::Score::ZERO && ctx.halt.is_none() {
             score.add(reward)
         } else {
             score
@@ -903,7 +904,7 @@ where
         beta: E::Score,
         reward: E::Score,
     ) -> E::Score {
-        if G::REWARDS {
+        if G::REWARDS && reward != E::Score::ZERO {
             let (low, high) = (alpha.sub(reward), beta.sub(reward));
             let score = if game.side_to_move() == side {
                 self.alpha_beta::<LINE>(ctx, game, ply + 1, low, high)

@@ -488,10 +488,10 @@ where
         alpha: E::Score,
         beta: E::Score,
     ) -> E::Score {
-        if G::REWARDS {
+        let reward = Self::reward_of(game, mv);
+        if G::REWARDS && reward != E::Score::ZERO {
             // The child works on the value of the rest: the window shifted by the reward, and
-            // its score shifted back.
-            let reward = Self::reward_of(game, mv);
+            // its score shifted back (not for a move that earns nothing, the common case).
             let (low, high) = (alpha.sub(reward), beta.sub(reward));
             let score = match game.copy_make(mv) {
                 Some(mut child) => self.solve_child(ctx, &mut child, side, ply, low, high),
