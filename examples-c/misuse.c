@@ -333,7 +333,7 @@ static void test_version_and_messages(void) {
     CHECK(strcmp(text, ALPHABETA_VERSION_STRING) == 0);
 
     /* Every status has its own message; anything else is "unknown status". */
-    for (s = ALPHABETA_OK; s <= ALPHABETA_ERROR_INCONSISTENT_KEY; s++) {
+    for (s = ALPHABETA_OK; s <= ALPHABETA_ERROR_REWARDS_UNSUPPORTED; s++) {
         const char *m = alphabeta_status_message((alphabeta_status)s);
         CHECK(m != NULL && m[0] != '\0' && strcmp(m, "unknown status") != 0);
         for (t = 0; t < s && m != NULL; t++) {
@@ -370,8 +370,8 @@ static void test_version_and_messages(void) {
           ALPHABETA_ERROR_NO_BUDGET == 35 && ALPHABETA_ERROR_CHILDREN_TRUNCATED == 36 &&
           ALPHABETA_ERROR_MOVES_TRUNCATED == 37 && ALPHABETA_ERROR_ZERO_LINES == 38 &&
           ALPHABETA_ERROR_MEAN_OVERFLOW == 39 && ALPHABETA_ERROR_ARENA_PER_THREAD == 40 &&
-          ALPHABETA_ERROR_INCONSISTENT_KEY == 41);
-    CHECK(strcmp(alphabeta_status_message((alphabeta_status)42), "unknown status") == 0);
+          ALPHABETA_ERROR_INCONSISTENT_KEY == 41 && ALPHABETA_ERROR_REWARDS_UNSUPPORTED == 42);
+    CHECK(strcmp(alphabeta_status_message((alphabeta_status)43), "unknown status") == 0);
 }
 
 static void test_defaults_and_capacities(void) {

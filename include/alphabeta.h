@@ -486,6 +486,11 @@ enum alphabeta_status
    * names the key.
    */
   ALPHABETA_ERROR_INCONSISTENT_KEY = 41,
+  /**
+   * The game has a `reward` callback, and the call does not support rewards: a search on
+   * more than one thread, a Monte Carlo search. Search on one thread, or solve.
+   */
+  ALPHABETA_ERROR_REWARDS_UNSUPPORTED = 42,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -615,6 +620,29 @@ typedef struct {
    * check). NULL: everywhere, when the pass callbacks are set.
    */
   bool (*null_move_allowed)(void *user_data);
+  /**
+   * Optional: what `move` earns the side to move in the current position (called before
+   * `make_move`), from its own point of view, in score units: points scored along the
+   * way, such as a box completed in Dots and Boxes (1) or the stones of a capture. NULL:
+   * no rewards.
+   *
+   * With rewards the engine works on the value of the rest of the game: the position
+   * through `move` is worth `reward + v` when the same player moves again (an extra
+   * turn) and `reward - v` when the turn passes, `v` the next position's value for its own
+   * side to move; `evaluate` scores what is left (0 at the end of a game whose points are
+   * all shared out), and must not return win or loss scores (`ALPHABETA_WIN - d`: they
+   * differ between transpositions at different plies; `SCORE_OUT_OF_RANGE`). The score
+   * so far then stays out of `zobrist_key`, and so can the side to move where the value
+   * of the rest does not depend on it (Dots and Boxes: the key is the edge set). A
+   * search's score is the value of the rest from the root: add the score so far.
+   *
+   * Supported by `alphabeta_search` and its variants, `alphabeta_analyze` and
+   * `alphabeta_solve*`; a search on more than one thread, `alphabeta_mcts_search` and the
+   * chance search (`alphabeta_chance_game.game.reward`) return `REWARDS_UNSUPPORTED`.
+   * Appended last: C written for an earlier version of this table and zero-initialised
+   * (`= {0}` or designated initialisers) compiles as before and has no rewards.
+   */
+  int32_t (*reward)(void *user_data, uint32_t mv);
 } alphabeta_game;
 
 /**

@@ -73,6 +73,13 @@ pub enum SearchError {
     },
     /// An analysis was asked for no line at all (`lines` is 0).
     ZeroLines,
+    /// A search that does not support rewards ([`Game::REWARDS`](crate::Game::REWARDS)) was
+    /// asked to search a game with them: the chance search, Monte Carlo tree search, a
+    /// parallel search on more than one thread.
+    RewardsUnsupported {
+        /// The search, in words.
+        search: &'static str,
+    },
     /// Checking mode ([`Config::check_table`](crate::Config::check_table)) found a table
     /// entry that contradicts the game: two positions share the key, so the key misses part of
     /// the state the value depends on (see [`Game::zobrist_key`](crate::Game::zobrist_key)).
@@ -164,6 +171,11 @@ impl fmt::Display for SearchError {
                  thread: set threads to 1"
             ),
             Self::ZeroLines => f.write_str("an analysis needs at least 1 line"),
+            Self::RewardsUnsupported { search } => write!(
+                f,
+                "{search} does not support a game with rewards (Game::REWARDS): use the \
+                 sequential search or the exact solver"
+            ),
             Self::InconsistentKey { key, ply, found } => write!(
                 f,
                 "the table entry for zobrist key {key:#018x} (at ply {ply}) contradicts the \

@@ -241,6 +241,84 @@ pub trait Game {
     /// positions without generating moves; a position with no legal move is evaluated too.
     fn is_terminal(&self) -> bool;
 
+    /// `true` when moves earn rewards ([`Game::reward`]): points scored along the way, such as
+    /// the boxes of Dots and Boxes or the stones of Kalah. The default, `false`, keeps rewards
+    /// out of the compiled search (the check is resolved at compile time: it costs nothing).
+    ///
+    /// With rewards, the value of a position is the sum of the rewards still to come plus the
+    /// evaluation where the line ends, all from the side to move's view: the value **of the
+    /// rest of the game**, without the score so far. The score so far can then stay out of
+    /// [`Game::zobrist_key`]: positions that differ only in it are one entry of the table.
+    /// The search's score at the root is the value of the rest from the root; add the score
+    /// so far to it for the game's final margin.
+    ///
+    /// Supported by [`Engine::search`](crate::Engine::search) and its variants (the whole
+    /// sequential search: iterative deepening, windows, MTD(f), analysis, null moves,
+    /// quiescence, the checking mode) and by the exact solver
+    /// ([`Engine::solve`](crate::Engine::solve) and its variants). The parallel search on more
+    /// than one thread (`std`), the chance search and Monte Carlo tree search refuse a game
+    /// with rewards
+    /// ([`SearchError::RewardsUnsupported`](crate::SearchError::RewardsUnsupported)) rather
+    /// than search it without them.
+    ///
+    /// Values are plain numbers then: an evaluator with mate scores
+    /// ([`Evaluator::MATE_SCORES`]) must not return wins and losses (`±(WIN - ply)` depends on
+    /// the ply a line ends at, so transpositions would differ, and a win plus rewards is no
+    /// mate score): such a score stops the search with
+    /// [`SearchError::ScoreOutOfRange`](crate::SearchError::ScoreOutOfRange). Score the end
+    /// of the game by what is left to share (0 for Dots and Boxes) instead, and keep the
+    /// rewards of a line and the evaluation together strictly inside `±(WIN -
+    /// MAX_MATE_PLY)`, where the search reads no score as a mate. An evaluator without mate
+    /// scores has neither limit.
+    const REWARDS: bool = false;
+
+    /// For a game with [`Game::REWARDS`]: what `mv` earns the side to move in this position
+    /// (called before [`Game::make_move`]), in score units, from its own point of view: 1
+    /// for a box completed in Dots and Boxes, 0 for a move that completes none.
+    ///
+    /// The value of the position through `mv` is `reward + v` when the same player moves
+    /// again after it (completing a box keeps the turn) and `reward - v` when the turn passes,
+    /// `v` the value of the position reached for its own side to move. An integer: exact in
+    /// `i32` and `f64` scores, in `f32` scores up to `2^24`. A null move earns nothing.
+    /// Default 0.
+    ///
+    /// ```
+    /// # use alphabeta::{Game, MoveList};
+    /// // Take 1 or 2 stones; whoever takes the last stone scores it.
+    /// #[derive(Clone, Copy)]
+    /// struct Last { stones: u32, first: bool }
+    /// impl Game for Last {
+    ///     type Move = u32;
+    ///     type Player = bool;
+    ///     type Undo = ();
+    ///     fn side_to_move(&self) -> bool { self.first }
+    ///     fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u32, N>) {
+    ///         for take in 1..=self.stones.min(2) { let _ = moves.push(take); }
+    ///     }
+    ///     fn make_move(&mut self, take: u32) { self.stones -= take; self.first = !self.first; }
+    ///     fn unmake_move(&mut self, take: u32, _: ()) { self.stones += take; self.first = !self.first; }
+    ///     fn is_terminal(&self) -> bool { self.stones == 0 }
+    ///     // The side to move is not in the key: the value of the rest does not depend on it.
+    ///     fn zobrist_key(&self) -> u64 { u64::from(self.stones) }
+    ///     const REWARDS: bool = true;
+    ///     fn reward(&self, take: u32) -> i32 { i32::from(take == self.stones) }
+    /// }
+    /// ```
+    #[inline(always)]
+    fn reward(&self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
+
+    /// Whether this game has rewards after all: [`Game::REWARDS`] by default. A game type
+    /// that declares rewards for some of its values only (a table of callbacks, one of which
+    /// may be missing) returns `false` for the others, so that the searches that do not
+    /// support rewards accept them. Read once per call, at the root.
+    #[inline(always)]
+    fn has_rewards(&self) -> bool {
+        Self::REWARDS
+    }
+
     /// The 64-bit Zobrist key of the position. **The key must cover everything the value of
     /// the position depends on**, not only the pieces: the side to move, and every other part
     /// of the state that changes what the rest of the game is worth. The classic mistakes are

@@ -162,6 +162,12 @@ impl Game for CChanceGame {
     fn zobrist_key(&self) -> u64 {
         self.base.zobrist_key()
     }
+    // The chance search does not support rewards: a `reward` callback makes it refuse the
+    // game (`REWARDS_UNSUPPORTED`) rather than ignore the callback.
+    const REWARDS: bool = true;
+    fn has_rewards(&self) -> bool {
+        self.base.has_rewards()
+    }
 }
 
 impl StochasticGame for CChanceGame {

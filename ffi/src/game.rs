@@ -114,6 +114,27 @@ pub struct alphabeta_game {
     /// Optional: whether a pass may be tried here (false in zugzwang-prone positions, in
     /// check). NULL: everywhere, when the pass callbacks are set.
     pub null_move_allowed: Option<unsafe extern "C" fn(user_data: *mut c_void) -> bool>,
+    /// Optional: what `move` earns the side to move in the current position (called before
+    /// `make_move`), from its own point of view, in score units: points scored along the
+    /// way, such as a box completed in Dots and Boxes (1) or the stones of a capture. NULL:
+    /// no rewards.
+    ///
+    /// With rewards the engine works on the value of the rest of the game: the position
+    /// through `move` is worth `reward + v` when the same player moves again (an extra
+    /// turn) and `reward - v` when the turn passes, `v` the next position's value for its own
+    /// side to move; `evaluate` scores what is left (0 at the end of a game whose points are
+    /// all shared out), and must not return win or loss scores (`ALPHABETA_WIN - d`: they
+    /// differ between transpositions at different plies; `SCORE_OUT_OF_RANGE`). The score
+    /// so far then stays out of `zobrist_key`, and so can the side to move where the value
+    /// of the rest does not depend on it (Dots and Boxes: the key is the edge set). A
+    /// search's score is the value of the rest from the root: add the score so far.
+    ///
+    /// Supported by `alphabeta_search` and its variants, `alphabeta_analyze` and
+    /// `alphabeta_solve*`; a search on more than one thread, `alphabeta_mcts_search` and the
+    /// chance search (`alphabeta_chance_game.game.reward`) return `REWARDS_UNSUPPORTED`.
+    /// Appended last: C written for an earlier version of this table and zero-initialised
+    /// (`= {0}` or designated initialisers) compiles as before and has no rewards.
+    pub reward: Option<unsafe extern "C" fn(user_data: *mut c_void, mv: u32) -> i32>,
 }
 
 /// The game seen from Rust: the callback table (checked for the required callbacks), and where
@@ -250,6 +271,7 @@ pub(crate) const NO_CALLBACKS: alphabeta_game = alphabeta_game {
     make_null_move: None,
     unmake_null_move: None,
     null_move_allowed: None,
+    reward: None,
 };
 
 impl CGame {
@@ -390,6 +412,19 @@ impl Game for CGame {
             // SAFETY: as above.
             unsafe { f(self.table.user_data) }
         }
+    }
+
+    // Compiled in for every host (one indirect call's test per move); a NULL callback earns
+    // nothing, and the searches that do not support rewards accept the game.
+    const REWARDS: bool = true;
+
+    fn reward(&self, mv: u32) -> i32 {
+        // SAFETY: as above.
+        self.table.reward.map_or(0, |f| unsafe { f(self.table.user_data, mv) })
+    }
+
+    fn has_rewards(&self) -> bool {
+        self.table.reward.is_some()
     }
 }
 

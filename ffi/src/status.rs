@@ -126,6 +126,9 @@ pub enum alphabeta_status {
     /// misses part of the state, such as the score so far). `alphabeta_last_error_detail()`
     /// names the key.
     ALPHABETA_ERROR_INCONSISTENT_KEY = 41,
+    /// The game has a `reward` callback, and the call does not support rewards: a search on
+    /// more than one thread, a Monte Carlo search. Search on one thread, or solve.
+    ALPHABETA_ERROR_REWARDS_UNSUPPORTED = 42,
 }
 
 use alphabeta_status::*;
@@ -152,6 +155,7 @@ impl From<SearchError> for alphabeta_status {
             | SearchError::ParallelUnsupported { .. } => ALPHABETA_ERROR_BAD_CONFIG,
             SearchError::ZeroLines => ALPHABETA_ERROR_ZERO_LINES,
             SearchError::InconsistentKey { .. } => ALPHABETA_ERROR_INCONSISTENT_KEY,
+            SearchError::RewardsUnsupported { .. } => ALPHABETA_ERROR_REWARDS_UNSUPPORTED,
             // A later one is a configuration error too.
             _ => ALPHABETA_ERROR_BAD_CONFIG,
         }
@@ -210,6 +214,7 @@ pub extern "C" fn alphabeta_status_message(status: alphabeta_status_value) -> *c
         39 => b"the weighted mean of a chance node's outcomes overflows (+infinity and -infinity, or a weighted sum beyond the double range); declare a score bound\0",
         40 => b"root parallelism gives each thread arena_nodes / threads nodes, too few (fewer than 2, or at search time fewer than the root and its children need); give a larger arena, fewer threads, or tree parallelism\0",
         41 => b"the table contradicts the game: zobrist_key gives two positions the same key (it must cover everything the value depends on)\0",
+        42 => b"the call does not support a game with a reward callback (a search on more than one thread, a Monte Carlo search)\0",
         _ => b"unknown status\0",
     };
     message.as_ptr().cast()

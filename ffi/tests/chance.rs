@@ -105,6 +105,7 @@ fn table(host: &mut Host) -> alphabeta_chance_game {
             make_null_move: None,
             unmake_null_move: None,
             null_move_allowed: None,
+            reward: None,
         },
         is_chance_node: Some(chance),
         generate_outcomes: Some(outcomes),

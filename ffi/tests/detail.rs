@@ -74,6 +74,7 @@ fn game(state: &mut State) -> alphabeta_game {
         make_null_move: None,
         unmake_null_move: None,
         null_move_allowed: None,
+        reward: None,
     }
 }
 

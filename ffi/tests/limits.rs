@@ -67,6 +67,7 @@ fn game(state: &mut u64) -> alphabeta_game {
         make_null_move: None,
         unmake_null_move: None,
         null_move_allowed: None,
+        reward: None,
     }
 }
 

@@ -263,6 +263,7 @@ fn a_null_pv_buffer_means_no_pv_in_both_searches() {
         make_null_move: None,
         unmake_null_move: None,
         null_move_allowed: None,
+        reward: None,
     };
     let mut engine = std::ptr::null_mut();
     let limits = alphabeta_limits_depth(8);
@@ -612,6 +613,7 @@ fn two_player_race(r: &mut Race) -> alphabeta_game {
         make_null_move: None,
         unmake_null_move: None,
         null_move_allowed: None,
+        reward: None,
     }
 }
 

@@ -102,6 +102,7 @@ fn game(state: &mut State, with_clone: bool) -> alphabeta_game {
         make_null_move: None,
         unmake_null_move: None,
         null_move_allowed: None,
+        reward: None,
     }
 }
 

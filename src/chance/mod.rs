@@ -465,7 +465,8 @@ where
     /// [`ChanceError::ScoreOutOfBounds`]; [`ChanceError::MeanOverflow`] (no bound declared);
     /// and [`ChanceError::Search`] for the errors of
     /// [`Engine::search`] (limits, overflowing move or outcome lists, NaN, a score beyond
-    /// `±INFINITY` without a declared bound).
+    /// `±INFINITY` without a declared bound), and
+    /// [`SearchError::RewardsUnsupported`] for a game with rewards ([`Game::REWARDS`]).
     pub fn search(
         &mut self,
         game: &mut G,
@@ -487,6 +488,10 @@ where
     where
         F: FnMut(&IterationInfo<'_, G::Move, E::Score>),
     {
+        if G::REWARDS && game.has_rewards() {
+            let search = "the chance search";
+            return Err(ChanceError::Search(SearchError::RewardsUnsupported { search }));
+        }
         let mut state = self.state()?;
         let found = self.engine.iterate(
             game,

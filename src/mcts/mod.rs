@@ -325,12 +325,18 @@ where
     ///   searched.
     /// * [`MctsError::ArenaTooSmall`]: the arena cannot hold the root's children.
     /// * [`MctsError::Search`]: a move-list overflow, or an evaluator score that is NaN or out
-    ///   of range (as for [`Engine::search`]).
+    ///   of range (as for [`Engine::search`]); [`SearchError::RewardsUnsupported`] for a game
+    ///   with rewards ([`Game::REWARDS`]), which Monte Carlo tree search does not add up.
     pub fn search(
         &mut self,
         game: &mut G,
         limits: &Limits<'_>,
     ) -> Result<MctsResult<G::Move, MAX_MOVES, MAX_PLY>, MctsError> {
+        if G::REWARDS && game.has_rewards() {
+            return Err(MctsError::Search(SearchError::RewardsUnsupported {
+                search: "Monte Carlo tree search",
+            }));
+        }
         let root_side = game.side_to_move();
         let scale = self.core.config.eval_scale;
         let mut domain =
@@ -364,7 +370,10 @@ where
         P: Sync,
     {
         let threads = parallel::thread_count(self.core.config.threads);
-        if threads <= 1 || self.core.config.invalid_field().is_some() {
+        if threads <= 1
+            || self.core.config.invalid_field().is_some()
+            || (G::REWARDS && game.has_rewards())
+        {
             return self.search(game, limits);
         }
         let root_side = game.side_to_move();

@@ -391,7 +391,9 @@ where
     ///
     /// # Errors
     /// As [`Engine::search`]; and [`SearchError::ParallelUnsupported`] for a configuration
-    /// with a [`Config::strength`](crate::Config::strength) on more than one thread.
+    /// with a [`Config::strength`](crate::Config::strength) on more than one thread,
+    /// [`SearchError::RewardsUnsupported`] for a game with rewards
+    /// ([`Game::REWARDS`]) on more than one thread.
     pub fn search(
         &mut self,
         game: &mut G,
@@ -420,6 +422,10 @@ where
         if self.main.config().strength.is_some() {
             // A strength level is an analysis of the root moves, run by the sequential search.
             return Err(SearchError::ParallelUnsupported { option: "strength" });
+        }
+        if G::REWARDS && game.has_rewards() {
+            // Root splitting searches its moves apart from the node loop, without rewards.
+            return Err(SearchError::RewardsUnsupported { search: "a parallel search" });
         }
         let threads = self.threads;
         let scheme = match self.main.config().parallel_scheme {

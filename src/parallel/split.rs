@@ -6,6 +6,7 @@ use core::sync::atomic::AtomicBool;
 use crate::error::SearchError;
 use crate::game::{Evaluator, Game, MoveList};
 use crate::ordering::{MoveSorter, OrderingHints};
+use crate::score::Score;
 use crate::search::features::with_loop;
 use crate::search::{Algorithm, Context, Engine, Halt, Node, SearchStats};
 use crate::tt::{Bound, Entry, MoveCode, Table};
@@ -373,9 +374,21 @@ where
                 reduction,
                 alpha,
                 top,
+                E::Score::ZERO,
             ),
-            None => self
-                .search_move::<F>(ctx, game, side, child, split.pv, index, reduction, alpha, beta),
+            // (No reward: a game with rewards is refused by `ParallelEngine::search`.)
+            None => self.search_move::<F>(
+                ctx,
+                game,
+                side,
+                child,
+                split.pv,
+                index,
+                reduction,
+                alpha,
+                beta,
+                E::Score::ZERO,
+            ),
         };
         game.unmake_move(mv, undo);
         let score = Self::unwind(ctx, score)?;

@@ -263,9 +263,10 @@ where
                 pv: true,
                 on_prev_pv: self.prev_pv.first() == Some(&mv),
             };
+            let reward = Self::reward_of(game, mv);
             let undo = game.make_move(mv);
-            let score =
-                self.search_move::<F>(ctx, game, side, child, true, index, 0, floor, infinity);
+            let score = self
+                .search_move::<F>(ctx, game, side, child, true, index, 0, floor, infinity, reward);
             game.unmake_move(mv, undo);
             if let Some(halt) = ctx.halt.take() {
                 return Err(halt);

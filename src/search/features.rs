@@ -11,6 +11,7 @@ use super::{Algorithm, Engine};
 use super::Config;
 use crate::game::{Evaluator, Game};
 use crate::ordering::MoveSorter;
+use crate::score::Score;
 use crate::tt::Table;
 
 /// Alpha-beta pruning (without it: plain minimax, every other bit ignored).
@@ -190,6 +191,27 @@ where
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) const REACHABLE: u16 =
         !((if G::QUIESCENCE { 0 } else { QUIESCENCE }) | (if E::MATE_SCORES { 0 } else { MDP }));
+
+    /// Whether the evaluator may return `score` for `game` at `ply` (see [`Evaluator`]); for
+    /// a game with rewards and an evaluator with mate scores, a heuristic score only: a win
+    /// or loss plus the rewards on the way is no mate score, and would make transpositions at
+    /// different plies differ.
+    #[inline(always)]
+    pub(crate) fn valid_leaf(game: &G, score: E::Score, ply: u32) -> bool {
+        score.is_valid(E::MATE_SCORES, ply)
+            && !(G::REWARDS && E::MATE_SCORES && score.mate().is_some() && game.has_rewards())
+    }
+
+    /// What `mv` earns the side to move in `game` ([`Game::reward`]) as a score: zero, and
+    /// nothing compiled, for a game without rewards.
+    #[inline(always)]
+    pub(crate) fn reward_of(game: &G, mv: G::Move) -> E::Score {
+        if G::REWARDS {
+            E::Score::from_f64(f64::from(game.reward(mv)))
+        } else {
+            E::Score::ZERO
+        }
+    }
 
     /// Whether the feature `bit` is on in the node loop compiled for `F`: a constant, or, for
     /// [`DYNAMIC`], `dynamic` (read from the configuration).

@@ -361,6 +361,7 @@ where
                 0
             };
             self.trace_move::<F>(ctx, side, ply, mv, alpha, beta);
+            let reward = Self::reward_of(game, mv);
             // Copy-make where the game offers it (the child in this frame, nothing undone),
             // make/unmake otherwise: `copy_make` is resolved at compile time, so one branch
             // is compiled.
@@ -375,11 +376,12 @@ where
                     reduction,
                     move_alpha,
                     beta,
+                    reward,
                 ),
                 None => {
                     let undo = game.make_move(mv);
                     let score = self.search_move::<F>(
-                        ctx, game, side, child, node.pv, index, reduction, move_alpha, beta,
+                        ctx, game, side, child, node.pv, index, reduction, move_alpha, beta, reward,
                     );
                     game.unmake_move(mv, undo);
                     score
@@ -533,7 +535,7 @@ where
         let evaluate = |game: &G| {
             let context = EvalContext { ply, depth_left: 0 };
             let score = self.evaluator.evaluate(game, game.side_to_move(), context);
-            score.is_valid(E::MATE_SCORES, ply).then_some(score)
+            Self::valid_leaf(game, score, ply).then_some(score)
         };
         if game.is_terminal() {
             return evaluate(game);
@@ -550,11 +552,20 @@ where
             return evaluate(game);
         }
         let mut best = -E::Score::INFINITY;
+        let side = game.side_to_move();
         for &mv in moves.as_slice() {
+            // The move's reward shifts the window; the child's value is negated where the
+            // turn passes.
+            let reward = Self::reward_of(game, mv);
+            let (low, high) = (alpha.sub(reward), beta.sub(reward));
             let undo = game.make_move(mv);
-            let value = self.exact_value(game, ply + 1, -beta, -alpha, budget);
+            let value = if game.side_to_move() == side {
+                self.exact_value(game, ply + 1, low, high, budget)
+            } else {
+                self.exact_value(game, ply + 1, -high, -low, budget).map(|value| -value)
+            };
             game.unmake_move(mv, undo);
-            let value = -value?;
+            let value = value?.add(reward);
             if value > best {
                 best = value;
             }
@@ -653,6 +664,10 @@ where
     /// alpha without reaching beta. Without one (the first move, PVS off, plain minimax), the
     /// whole window, after a reduced search that must beat alpha first if LMR applies.
     ///
+    /// With rewards ([`Game::REWARDS`]), `reward` is what the move earned its player: the
+    /// window is shifted by it before the child is searched and the score after, so that the
+    /// child works on the value of the rest. Without, it is zero and compiled out.
+    ///
     /// It returns a bare score, like the node loop: a halt is left in `ctx.halt` (the parallel
     /// search, which calls it too, takes it with [`Engine::unwind`]).
     #[allow(clippy::too_many_arguments)]
@@ -668,10 +683,42 @@ where
         reduction: u32,
         alpha: E::Score,
         beta: E::Score,
+        reward: E::Score,
     ) -> E::Score {
         let pruning = self.pruning::<F>();
-        let (alpha, beta) =
-            if pruning { (alpha, beta) } else { (-E::Score::INFINITY, E::Score::INFINITY) };
+        let (alpha, beta) = if !pruning {
+            (-E::Score::INFINITY, E::Score::INFINITY)
+        } else if G::REWARDS && reward != E::Score::ZERO {
+            (alpha.sub(reward), beta.sub(reward))
+        } else {
+            (alpha, beta)
+        };
+        let score = self
+            .search_shifted::<F>(ctx, game, side, child, parent_pv, index, reduction, alpha, beta);
+        // (A move that earns nothing, the common case, skips the saturating arithmetic.)
+        if G::REWARDS && reward != E::Score::ZERO && ctx.halt.is_none() {
+            score.add(reward)
+        } else {
+            score
+        }
+    }
+
+    /// [`Engine::search_move`] for the window shifted by the move's reward: the score of the
+    /// rest for the parent.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn search_shifted<const F: u16>(
+        &mut self,
+        ctx: &mut Context<'_, '_, G::Player, O>,
+        game: &mut G,
+        side: G::Player,
+        child: Node,
+        parent_pv: bool,
+        index: usize,
+        reduction: u32,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> E::Score {
         // Below a node that is not on the principal variation the window is already null
         // (PVS gave it one): no scout.
         let scout_top = if self.pvs::<F>() && index > 0 && parent_pv {
@@ -893,13 +940,15 @@ where
         let original_alpha = alpha;
         let mut best = -E::Score::INFINITY;
         for (index, &mv) in moves.iter().enumerate() {
+            let reward = Self::reward_of(game, mv);
             let score = match game.copy_make(mv) {
                 Some(mut child) => {
-                    self.alpha_beta_child::<LINE>(ctx, &mut child, side, ply, alpha, beta)
+                    self.alpha_beta_child::<LINE>(ctx, &mut child, side, ply, alpha, beta, reward)
                 }
                 None => {
                     let undo = game.make_move(mv);
-                    let score = self.alpha_beta_child::<LINE>(ctx, game, side, ply, alpha, beta);
+                    let score =
+                        self.alpha_beta_child::<LINE>(ctx, game, side, ply, alpha, beta, reward);
                     game.unmake_move(mv, undo);
                     score
                 }
@@ -933,9 +982,10 @@ where
         best
     }
 
-    /// A child of [`Engine::alpha_beta`]'s node (the move made in `game`): its score for the
-    /// parent. Negamax: the child's score and window are negated where the side to move
-    /// changes.
+    /// A child of [`Engine::alpha_beta`]'s node (the move made in `game`, which earned
+    /// `reward`): its score for the parent. Negamax: the child's score and window are negated
+    /// where the side to move changes, and shifted by the reward (for a game with rewards).
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn alpha_beta_child<const LINE: bool>(
         &mut self,
@@ -945,7 +995,17 @@ where
         ply: u32,
         alpha: E::Score,
         beta: E::Score,
+        reward: E::Score,
     ) -> E::Score {
+        if G::REWARDS && reward != E::Score::ZERO {
+            let (low, high) = (alpha.sub(reward), beta.sub(reward));
+            let score = if game.side_to_move() == side {
+                self.alpha_beta::<LINE>(ctx, game, ply + 1, low, high)
+            } else {
+                -self.alpha_beta::<LINE>(ctx, game, ply + 1, -high, -low)
+            };
+            return score.add(reward);
+        }
         if game.side_to_move() == side {
             self.alpha_beta::<LINE>(ctx, game, ply + 1, alpha, beta)
         } else {
@@ -1046,7 +1106,7 @@ where
     ) -> Result<E::Score, Halt> {
         let score =
             self.evaluator.evaluate(game, game.side_to_move(), EvalContext { ply, depth_left });
-        if !score.is_valid(E::MATE_SCORES, ply) {
+        if !Self::valid_leaf(game, score, ply) {
             return Err(ctx.fail(Self::invalid_score(score, ply)));
         }
         Ok(score)

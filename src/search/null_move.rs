@@ -55,7 +55,8 @@ where
         };
         // Not twice in a row: the opponent may not pass back.
         let outer = core::mem::replace(&mut ctx.no_null_ply, child.ply);
-        let mut score = self.search_move::<F>(ctx, game, side, child, false, 0, 0, alpha, beta);
+        let mut score =
+            self.search_move::<F>(ctx, game, side, child, false, 0, 0, alpha, beta, E::Score::ZERO);
         ctx.no_null_ply = outer;
         game.unmake_null_move(undo);
         if ctx.halt.is_some() || score < beta {

@@ -62,14 +62,19 @@ where
         }
         let side = game.side_to_move();
         for &mv in moves.iter() {
+            // A game with rewards: the window shifted by the move's reward, and the score.
+            let reward = Self::reward_of(game, mv);
+            let shift = G::REWARDS && reward != E::Score::ZERO;
+            let (low, high) =
+                if shift { (alpha.sub(reward), beta.sub(reward)) } else { (alpha, beta) };
             let undo = game.make_move(mv);
             let searched = if game.side_to_move() == side {
-                self.quiescence(ctx, game, ply + 1, qdepth + 1, alpha, beta)
+                self.quiescence(ctx, game, ply + 1, qdepth + 1, low, high)
             } else {
-                self.quiescence(ctx, game, ply + 1, qdepth + 1, -beta, -alpha).map(|s| -s)
+                self.quiescence(ctx, game, ply + 1, qdepth + 1, -high, -low).map(|s| -s)
             };
             game.unmake_move(mv, undo);
-            let score = searched?;
+            let score = if shift { searched?.add(reward) } else { searched? };
             if score > best {
                 best = score;
             }

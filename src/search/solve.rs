@@ -488,6 +488,22 @@ where
         alpha: E::Score,
         beta: E::Score,
     ) -> E::Score {
+        let reward = Self::reward_of(game, mv);
+        if G::REWARDS && reward != E::Score::ZERO {
+            // The child works on the value of the rest: the window shifted by the reward, and
+            // its score shifted back (not for a move that earns nothing, the common case).
+            let (low, high) = (alpha.sub(reward), beta.sub(reward));
+            let score = match game.copy_make(mv) {
+                Some(mut child) => self.solve_child(ctx, &mut child, side, ply, low, high),
+                None => {
+                    let undo = game.make_move(mv);
+                    let score = self.solve_child(ctx, game, side, ply, low, high);
+                    game.unmake_move(mv, undo);
+                    score
+                }
+            };
+            return score.add(reward);
+        }
         match game.copy_make(mv) {
             Some(mut child) => self.solve_child(ctx, &mut child, side, ply, alpha, beta),
             None => {

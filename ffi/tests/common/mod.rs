@@ -81,6 +81,7 @@ pub fn game(state: &mut Pile) -> alphabeta_game {
         make_null_move: None,
         unmake_null_move: None,
         null_move_allowed: None,
+        reward: None,
     }
 }
 
