@@ -204,6 +204,12 @@ proptest! {
             for (with, result) in [
                 ("bare", bare.search(&mut game, &limits).unwrap()),
                 ("table", tabled.search(&mut game, &limits).unwrap()),
+                // Again on the warm table, whose entries are as deep as the search: the
+                // root takes no cutoff from them (MTD(f) once returned a move proved only
+                // by the first iteration's horizon).
+                ("table again", tabled.search(&mut game, &limits).unwrap()),
+                ("bare without the line", bare.search_without_pv(&mut game, &limits).unwrap()),
+                ("table without the line", tabled.search_without_pv(&mut game, &limits).unwrap()),
             ] {
                 prop_assert_eq!(result.score, value, "{} {}", name, with);
                 if let Some(mv) = result.best_move {

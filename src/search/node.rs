@@ -228,7 +228,11 @@ where
         // cut it off), to compare with what the search of the node proves.
         let mut proven_exact = None;
         if use_table && alpha < beta {
-            let (stored, cutoff) = self.probe_node(ctx, key, node, alpha, beta);
+            // The root takes no cutoff from the table: an entry from a deeper or earlier
+            // search would settle a shallower iteration without a move of its own, and the
+            // move searched for it at this depth would not be the one that proves the value.
+            let probed = if root { Node { pv: true, ..node } } else { node };
+            let (stored, cutoff) = self.probe_node(ctx, key, probed, alpha, beta);
             if self.check_table_on::<F>() {
                 if let Some(found) = self.check_hit(game, key, ply, stored, cutoff.is_some()) {
                     ctx.halt = Some(ctx.fail(SearchError::InconsistentKey { key, ply, found }));
@@ -756,7 +760,7 @@ where
             let (low, high) = if same_side { (alpha, top) } else { (-top, -alpha) };
             self.trace_enter::<F>(ctx, game, node, low, high);
             let solved = if E::SOLVE_DEPTH > 0
-                && pruning
+                && self.pruning::<F>()
                 && node.depth <= E::SOLVE_DEPTH
                 && !(node.pv && Self::keeps_line::<F>())
             {
