@@ -726,6 +726,7 @@ where
         } else {
             None
         };
+        let pruning = self.pruning::<F>();
         let same_side = game.side_to_move() == side;
         // The game's extension of the position the move reached (one ply at most, and none
         // that would take the line to the ply capacity).
