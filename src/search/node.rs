@@ -1027,7 +1027,7 @@ where
         }
         let context = EvalContext { ply, depth_left: ctx.horizon_ply - ply };
         let score = self.evaluator.evaluate(game, game.side_to_move(), context);
-        if !score.is_valid(E::MATE_SCORES, ply) {
+        if !Self::valid_leaf(game, score, ply) {
             return Self::invalid_leaf(ctx, score, ply);
         }
         score
