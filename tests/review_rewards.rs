@@ -6,7 +6,7 @@
 use alphabeta::tt::TranspositionTable;
 use alphabeta::{
     Algorithm, Config, Engine, EvalContext, Evaluator, Game, Limits, MoveList, RootSearch, Score,
-    MAX_MATE_PLY,
+    Solved, MAX_MATE_PLY,
 };
 use proptest::prelude::*;
 
@@ -404,5 +404,120 @@ fn review_plain_alpha_beta_refuses_a_mate_score_with_rewards() {
             Err(alphabeta::SearchError::ScoreOutOfRange { ply: 2 }),
             "{name}: search_without_pv"
         );
+    }
+}
+
+/// The small trees of tests/rewards.rs (rewards -3..=3, values -5..=5).
+fn small_trees() -> impl Strategy<Value = RandomTree> {
+    edge_trees(0, 1)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 600,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// `Engine::analyze` with rewards: every exact root move's score is its brute-force
+    /// value, every other an upper bound of it, with and without a table.
+    #[test]
+    fn review_analysis_with_rewards(tree in small_trees(), depth in 1_u32..=7, lines in 1_usize..=5) {
+        prop_assume!(!tree.nodes[0].children.is_empty());
+        let table = TranspositionTable::<i32, 64>::new();
+        let config = Config::value_preserving();
+        let mut bare: Engine<Walk, RestEval, MAX_MOVES, MAX_PLY> = Engine::new(RestEval, config);
+        let mut tabled = Engine::<Walk, RestEval, MAX_MOVES, MAX_PLY>::new(RestEval, config).with_table(&table);
+        let mut game = Walk::new(&tree);
+        let limits = Limits::depth(depth);
+        let best = exact(&tree, 0, depth, i64::MAX).unwrap() as i32;
+        for (with, analysis) in [("bare", bare.analyze(&mut game, &limits, lines).unwrap()), ("table", tabled.analyze(&mut game, &limits, lines).unwrap())] {
+            prop_assert_eq!(analysis.score, best, "{}", with);
+            prop_assert_eq!(analysis.moves.len(), tree.nodes[0].children.len());
+            for line in analysis.moves.iter() {
+                let child = tree.nodes[0].children[usize::from(line.mv)];
+                let value = tree.move_value(0, child, depth);
+                if line.bound == alphabeta::tt::Bound::Exact {
+                    prop_assert_eq!(line.score, value, "{} move {}", with, line.mv);
+                } else {
+                    prop_assert!(line.score >= value, "{} move {}: {} < {}", with, line.mv, line.score, value);
+                }
+            }
+            prop_assert_eq!(game.path.as_slice(), &[0]);
+        }
+    }
+}
+
+/// The height of `node`'s subtree (0 for a leaf).
+fn height(tree: &RandomTree, node: usize) -> u32 {
+    tree.nodes[node].children.iter().map(|&c| 1 + height(tree, c)).max().unwrap_or(0)
+}
+
+/// `RestEval` with both hooks, answering by brute force where the subtree ends within
+/// `depth_left` (exact values hold for every window), and checking the window it is given.
+struct Hooked;
+
+impl Evaluator<Walk<'_>> for Hooked {
+    type Score = i32;
+    fn evaluate(&self, game: &Walk<'_>, _: bool, _: EvalContext) -> i32 {
+        game.tree.nodes[game.node()].score
+    }
+    const SOLVE_DEPTH: u32 = 3;
+    fn solve_subtree(
+        &self,
+        game: &Walk<'_>,
+        ctx: EvalContext,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<Solved<i32>> {
+        assert!(alpha < beta, "solve_subtree window ({alpha}, {beta})");
+        let node = game.node();
+        (height(game.tree, node) <= ctx.depth_left).then(|| Solved {
+            score: exact(game.tree, node, ctx.depth_left, i64::MAX).unwrap() as i32,
+            nodes: 1,
+        })
+    }
+    const BOUNDS: bool = true;
+    fn bound_cut(&self, game: &Walk<'_>, ctx: EvalContext, alpha: i32, beta: i32) -> Option<i32> {
+        assert!(alpha < beta, "bound_cut window ({alpha}, {beta})");
+        let node = game.node();
+        if height(game.tree, node) > ctx.depth_left || node % 2 == 0 {
+            return None;
+        }
+        let v = exact(game.tree, node, ctx.depth_left, i64::MAX).unwrap() as i32;
+        (v <= alpha || v >= beta).then_some(v)
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 600,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// Both hooks with rewards: the search in every configuration and the solver equal brute
+    /// force.
+    #[test]
+    fn review_hooks_with_rewards(tree in small_trees(), depth in 1_u32..=7) {
+        let value = exact(&tree, 0, depth, i64::MAX).unwrap() as i32;
+        for (name, config) in configs() {
+            let table = TranspositionTable::<i32, 64>::new();
+            let mut bare: Engine<Walk, Hooked, MAX_MOVES, MAX_PLY> = Engine::new(Hooked, config);
+            let mut tabled = Engine::<Walk, Hooked, MAX_MOVES, MAX_PLY>::new(Hooked, config).with_table(&table);
+            let mut game = Walk::new(&tree);
+            let limits = Limits::depth(depth);
+            prop_assert_eq!(bare.search(&mut game, &limits).unwrap().score, value, "{} bare", name);
+            prop_assert_eq!(tabled.search(&mut game, &limits).unwrap().score, value, "{} table", name);
+            prop_assert_eq!(bare.search_without_pv(&mut game, &limits).unwrap().score, value, "{} bare without pv", name);
+            prop_assert_eq!(tabled.search_without_pv(&mut game, &limits).unwrap().score, value, "{} table without pv", name);
+        }
+        let full = exact(&tree, 0, 8, i64::MAX).unwrap() as i32;
+        let table = TranspositionTable::<i32, 64>::new();
+        let mut tabled = Engine::<Walk, Hooked, MAX_MOVES, MAX_PLY>::new(Hooked, Config::new()).with_table(&table);
+        let mut game = Walk::new(&tree);
+        let s = tabled.solve(&mut game, &Limits::depth(1)).unwrap();
+        prop_assert!(s.exact);
+        prop_assert_eq!(s.value, full);
     }
 }
