@@ -756,8 +756,11 @@ where
             // swapped, only when the side to move changed.
             let (low, high) = if same_side { (alpha, top) } else { (-top, -alpha) };
             self.trace_enter::<F>(ctx, game, node, low, high);
+            // (A window shifted by a reward can saturate at an infinite bound and be empty:
+            // the hook is promised `alpha < beta`.)
             let solved = if E::SOLVE_DEPTH > 0
                 && pruning
+                && low < high
                 && node.depth <= E::SOLVE_DEPTH
                 && !(node.pv && Self::keeps_line::<F>())
             {
