@@ -620,3 +620,52 @@ fn review_the_solve_hook_never_gets_an_empty_window() {
     let mut game = Walk::new(&tree);
     assert_eq!(engine.search(&mut game, &Limits::depth(1)).unwrap().score, 1000 - i32::MAX);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 600,
+        failure_persistence: None,
+        max_global_rejects: 100_000,
+        ..ProptestConfig::default()
+    })]
+
+    /// `Engine::search_window` with rewards near `±INFINITY`: windows around the value and
+    /// at the ends; fail-soft bounds are true bounds, a value inside the window is exact.
+    #[test]
+    fn review_windows_with_rewards_near_infinity(
+        tree in edge_trees(i32::MAX - 5, 1000),
+        depth in 1_u32..=7,
+        da in -3000_i64..=3000,
+        db in -3000_i64..=3000,
+        ends in 0_u8..4,
+    ) {
+        let limit = i64::from(i32::MAX);
+        let value = exact(&tree, 0, depth, limit);
+        prop_assume!(value.is_some());
+        let value = value.unwrap();
+        let clamp = |x: i64| x.clamp(-limit, limit) as i32;
+        let (mut a, mut b) = (clamp(value + da), clamp(value + db));
+        if ends & 1 != 0 { a = -i32::MAX; }
+        if ends & 2 != 0 { b = i32::MAX; }
+        prop_assume!(a < b);
+        let value = value as i32;
+        for (name, config) in configs() {
+            if config.algorithm != Algorithm::AlphaBeta || config.root_search != RootSearch::FullWindow {
+                continue;
+            }
+            let table = TranspositionTable::<i32, 64>::new();
+            let mut bare: Engine<Walk, NoMates, MAX_MOVES, MAX_PLY> = Engine::new(NoMates, config);
+            let mut tabled = Engine::<Walk, NoMates, MAX_MOVES, MAX_PLY>::new(NoMates, config).with_table(&table);
+            let mut game = Walk::new(&tree);
+            for (with, score) in [("bare", bare.search_window(&mut game, depth, a, b).unwrap().score), ("table", tabled.search_window(&mut game, depth, a, b).unwrap().score)] {
+                if value <= a {
+                    prop_assert!(value <= score && score <= a, "{} {}: ({}, {}) value {} score {}", name, with, a, b, value, score);
+                } else if value >= b {
+                    prop_assert!(b <= score && score <= value, "{} {}: ({}, {}) value {} score {}", name, with, a, b, value, score);
+                } else {
+                    prop_assert_eq!(score, value, "{} {}", name, with);
+                }
+            }
+        }
+    }
+}
