@@ -26,7 +26,10 @@ layout!(K63, 63);
 layout!(K62, 62);
 layout!(K40, 40);
 
-fn check<L: CompactLayout<Score = i32>>(entries: usize, ops: &[(u64, i32, u8, u8)]) -> Result<(), TestCaseError> {
+fn check<L: CompactLayout<Score = i32>>(
+    entries: usize,
+    ops: &[(u64, i32, u8, u8)],
+) -> Result<(), TestCaseError> {
     let Ok(table) = CompactTable::<L, 8>::with_entries(entries) else { return Ok(()) };
     let p = table.entries() as u64;
     let top = if L::KEY_BITS >= 64 { u64::MAX } else { (1u64 << L::KEY_BITS) - 1 };
@@ -40,7 +43,13 @@ fn check<L: CompactLayout<Score = i32>>(entries: usize, ops: &[(u64, i32, u8, u8
             2 => raw & top,
             _ => (raw % 8).min(top),
         };
-        let e = Entry { move_code: Some(u16::from(draft % 7)), score, draft: draft % 8, bound: Bound::Lower, proven: draft % 2 == 0 };
+        let e = Entry {
+            move_code: Some(u16::from(draft % 7)),
+            score,
+            draft: draft % 8,
+            bound: Bound::Lower,
+            proven: draft % 2 == 0,
+        };
         t.store(key, e);
         model.insert(key, e);
         prop_assert_eq!(t.probe(key), Some(e), "key {:#x} just stored, {} entries", key, p);
@@ -58,7 +67,16 @@ fn ops() -> impl Strategy<Value = Vec<(u64, i32, u8, u8)>> {
 }
 
 fn sizes() -> impl Strategy<Value = usize> {
-    prop_oneof![1_usize..=12, Just(127), Just(128), Just(131), Just(255), Just(257), Just(65_521), Just(65_537)]
+    prop_oneof![
+        1_usize..=12,
+        Just(127),
+        Just(128),
+        Just(131),
+        Just(255),
+        Just(257),
+        Just(65_521),
+        Just(65_537)
+    ]
 }
 
 proptest! {
