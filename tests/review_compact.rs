@@ -48,7 +48,7 @@ fn check<L: CompactLayout<Score = i32>>(
             score,
             draft: draft % 8,
             bound: Bound::Lower,
-            proven: draft % 2 == 0,
+            proven: draft.is_multiple_of(2),
         };
         t.store(key, e);
         model.insert(key, e);

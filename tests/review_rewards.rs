@@ -481,7 +481,7 @@ impl Evaluator<Walk<'_>> for Hooked {
     fn bound_cut(&self, game: &Walk<'_>, ctx: EvalContext, alpha: i32, beta: i32) -> Option<i32> {
         assert!(alpha < beta, "bound_cut window ({alpha}, {beta})");
         let node = game.node();
-        if height(game.tree, node) > ctx.depth_left || node % 2 == 0 {
+        if height(game.tree, node) > ctx.depth_left || node.is_multiple_of(2) {
             return None;
         }
         let v = exact(game.tree, node, ctx.depth_left, i64::MAX).unwrap() as i32;
@@ -551,7 +551,7 @@ impl Evaluator<Walk<'_>> for HookedNoMates {
     fn bound_cut(&self, game: &Walk<'_>, ctx: EvalContext, alpha: i32, beta: i32) -> Option<i32> {
         assert!(alpha < beta, "bound_cut window ({alpha}, {beta})");
         let node = game.node();
-        if height(game.tree, node) > ctx.depth_left || node % 2 == 0 {
+        if height(game.tree, node) > ctx.depth_left || node.is_multiple_of(2) {
             return None;
         }
         let v = exact(game.tree, node, ctx.depth_left, i64::MAX).unwrap() as i32;
