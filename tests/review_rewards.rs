@@ -198,7 +198,7 @@ fn edge_trees(base: i32, k: i32) -> impl Strategy<Value = RandomTree> {
         })
 }
 
-fn configs() -> [(&'static str, Config); 6] {
+fn configs() -> [(&'static str, Config); 9] {
     let vp = Config::value_preserving();
     [
         ("plain", Config::plain_alpha_beta()),
@@ -210,6 +210,9 @@ fn configs() -> [(&'static str, Config); 6] {
             Config { root_search: RootSearch::Aspiration, aspiration_half_width: 1.0, ..vp },
         ),
         ("minimax", Config { algorithm: Algorithm::Minimax, ..Config::plain_alpha_beta() }),
+        ("equal draft", Config { tt_cutoffs: alphabeta::TtCutoffs::EqualDraft, ..vp }),
+        ("no deepening", Config { iterative_deepening: false, ..vp }),
+        ("tie-breaking", Config { tie_break_seed: Some(7), ..vp }),
     ]
 }
 
