@@ -730,6 +730,7 @@ where
         } else {
             None
         };
+        let pruning = self.pruning::<F>();
         let same_side = game.side_to_move() == side;
         // The game's extension of the position the move reached (one ply at most, and none
         // that would take the line to the ply capacity).
@@ -759,8 +760,11 @@ where
             // swapped, only when the side to move changed.
             let (low, high) = if same_side { (alpha, top) } else { (-top, -alpha) };
             self.trace_enter::<F>(ctx, game, node, low, high);
+            // (A window shifted by a reward can saturate at an infinite bound and be empty:
+            // the hook is promised `alpha < beta`.)
             let solved = if E::SOLVE_DEPTH > 0
-                && self.pruning::<F>()
+                && pruning
+                && low < high
                 && node.depth <= E::SOLVE_DEPTH
                 && !(node.pv && Self::keeps_line::<F>())
             {
@@ -1030,7 +1034,7 @@ where
         }
         let context = EvalContext { ply, depth_left: ctx.horizon_ply - ply };
         let score = self.evaluator.evaluate(game, game.side_to_move(), context);
-        if !score.is_valid(E::MATE_SCORES, ply) {
+        if !Self::valid_leaf(game, score, ply) {
             return Self::invalid_leaf(ctx, score, ply);
         }
         score
