@@ -231,7 +231,7 @@ proptest! {
 
     /// Values just inside the heuristic range of an evaluator with mate scores.
     #[test]
-    fn review_search_and_solver_near_the_mate_band(tree in edge_trees(mate_edge() - 40, 1), depth in 1_u32..=7) {
+    fn search_and_solver_near_the_mate_band(tree in edge_trees(mate_edge() - 40, 1), depth in 1_u32..=7) {
         let limit = i64::from(mate_edge());
         let value = exact(&tree, 0, depth, limit);
         prop_assume!(value.is_some());
@@ -260,7 +260,7 @@ proptest! {
 
     /// Values near `±INFINITY` with an `i32` evaluator without mate scores.
     #[test]
-    fn review_search_and_solver_near_infinity(tree in edge_trees(i32::MAX - 40, 1), depth in 1_u32..=7) {
+    fn search_and_solver_near_infinity(tree in edge_trees(i32::MAX - 40, 1), depth in 1_u32..=7) {
         let limit = i64::from(i32::MAX);
         let value = exact(&tree, 0, depth, limit);
         prop_assume!(value.is_some());
@@ -298,7 +298,7 @@ proptest! {
 
     /// Values just inside the heuristic range of an evaluator with mate scores.
     #[test]
-    fn review_big_rewards_near_the_mate_band(tree in edge_trees(mate_edge() - 5, 1000), depth in 1_u32..=7) {
+    fn big_rewards_near_the_mate_band(tree in edge_trees(mate_edge() - 5, 1000), depth in 1_u32..=7) {
         let limit = i64::from(mate_edge());
         let value = exact(&tree, 0, depth, limit);
         prop_assume!(value.is_some());
@@ -327,7 +327,7 @@ proptest! {
 
     /// Values near `±INFINITY` with an `i32` evaluator without mate scores.
     #[test]
-    fn review_big_rewards_near_infinity(tree in edge_trees(i32::MAX - 5, 1000), depth in 1_u32..=7) {
+    fn big_rewards_near_infinity(tree in edge_trees(i32::MAX - 5, 1000), depth in 1_u32..=7) {
         let limit = i64::from(i32::MAX);
         let value = exact(&tree, 0, depth, limit);
         prop_assume!(value.is_some());
@@ -383,13 +383,13 @@ fn two_leaves() -> RandomTree {
     }
 }
 
-/// DEFECT (review): the plain alpha-beta loop (`Config::plain_alpha_beta()` without a table,
+/// Once a defect: the plain alpha-beta loop (`Config::plain_alpha_beta()` without a table,
 /// `Engine::alpha_beta` -> `leaf` in src/search/node.rs) checks a leaf's score with
 /// `Score::is_valid` instead of `valid_leaf`, so a mate score from a game with rewards is
 /// accepted there (the search returns a value) where every other node loop stops with
 /// `ScoreOutOfRange`.
 #[test]
-fn review_plain_alpha_beta_refuses_a_mate_score_with_rewards() {
+fn plain_alpha_beta_refuses_a_mate_score_with_rewards() {
     let tree = two_leaves();
     let mut game = Walk::new(&tree);
     for (name, config) in
@@ -425,7 +425,7 @@ proptest! {
     /// `Engine::analyze` with rewards: every exact root move's score is its brute-force
     /// value, every other an upper bound of it, with and without a table.
     #[test]
-    fn review_analysis_with_rewards(tree in small_trees(), depth in 1_u32..=7, lines in 1_usize..=5) {
+    fn analysis_with_rewards(tree in small_trees(), depth in 1_u32..=7, lines in 1_usize..=5) {
         prop_assume!(!tree.nodes[0].children.is_empty());
         let table = TranspositionTable::<i32, 64>::new();
         let config = Config::value_preserving();
@@ -502,7 +502,7 @@ proptest! {
     /// Both hooks with rewards: the search in every configuration and the solver equal brute
     /// force.
     #[test]
-    fn review_hooks_with_rewards(tree in small_trees(), depth in 1_u32..=7) {
+    fn hooks_with_rewards(tree in small_trees(), depth in 1_u32..=7) {
         let value = exact(&tree, 0, depth, i64::MAX).unwrap() as i32;
         for (name, config) in configs() {
             let table = TranspositionTable::<i32, 64>::new();
@@ -573,7 +573,7 @@ proptest! {
     /// Both hooks with rewards near `±INFINITY` (no mate scores): the windows they get are
     /// never empty, and the search and the solver equal brute force.
     #[test]
-    fn review_hooks_with_rewards_near_infinity(tree in edge_trees(i32::MAX - 5, 1000), depth in 1_u32..=7) {
+    fn hooks_with_rewards_near_infinity(tree in edge_trees(i32::MAX - 5, 1000), depth in 1_u32..=7) {
         let limit = i64::from(i32::MAX);
         let value = exact(&tree, 0, depth, limit);
         prop_assume!(value.is_some());
@@ -609,13 +609,13 @@ fn one_move_to_infinity() -> RandomTree {
     }
 }
 
-/// DEFECT (review): with MTD(f), the null window just below the root's value `1000 -
+/// Once a defect: with MTD(f), the null window just below the root's value `1000 -
 /// INFINITY` is shifted by the reward in `search_move` (src/search/node.rs): both ends
 /// saturate at `-INFINITY`, and `search_shifted` offered the child to
 /// `Evaluator::solve_subtree` with an empty window, which its contract excludes ("`alpha <
 /// beta`"): the hook asserting it panicked. The search's value is right.
 #[test]
-fn review_the_solve_hook_never_gets_an_empty_window() {
+fn the_solve_hook_never_gets_an_empty_window() {
     let tree = one_move_to_infinity();
     let config = Config { root_search: RootSearch::Mtdf, ..Config::value_preserving() };
     let mut engine: Engine<Walk, HookedNoMates, MAX_MOVES, MAX_PLY> =
@@ -635,7 +635,7 @@ proptest! {
     /// `Engine::search_window` with rewards near `±INFINITY`: windows around the value and
     /// at the ends; fail-soft bounds are true bounds, a value inside the window is exact.
     #[test]
-    fn review_windows_with_rewards_near_infinity(
+    fn windows_with_rewards_near_infinity(
         tree in edge_trees(i32::MAX - 5, 1000),
         depth in 1_u32..=7,
         da in -3000_i64..=3000,

@@ -83,19 +83,19 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 500, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
-    fn review_compact_keys_of_64_bits(entries in sizes(), ops in ops()) { check::<K64>(entries, &ops)?; }
+    fn compact_keys_of_64_bits(entries in sizes(), ops in ops()) { check::<K64>(entries, &ops)?; }
     #[test]
-    fn review_compact_keys_of_63_bits(entries in sizes(), ops in ops()) { check::<K63>(entries, &ops)?; }
+    fn compact_keys_of_63_bits(entries in sizes(), ops in ops()) { check::<K63>(entries, &ops)?; }
     #[test]
-    fn review_compact_keys_of_62_bits(entries in sizes(), ops in ops()) { check::<K62>(entries, &ops)?; }
+    fn compact_keys_of_62_bits(entries in sizes(), ops in ops()) { check::<K62>(entries, &ops)?; }
     #[test]
-    fn review_compact_keys_of_40_bits(entries in sizes(), ops in ops()) { check::<K40>(entries, &ops)?; }
+    fn compact_keys_of_40_bits(entries in sizes(), ops in ops()) { check::<K40>(entries, &ops)?; }
 }
 
 /// The tables of the checks above exist (a check of a size the layout refuses proves
 /// nothing): 62- to 64-bit keys in 8-byte entries with 12 bits of fields need large primes.
 #[test]
-fn review_compact_sizes_are_made() {
+fn compact_sizes_are_made() {
     assert_eq!(CompactTable::<K40, 8>::with_entries(2).unwrap().entries(), 2);
     assert_eq!(CompactTable::<K40, 8>::with_entries(3).unwrap().entries(), 3);
     assert!(CompactTable::<K62, 8>::with_entries(2).is_err());
