@@ -498,7 +498,10 @@ pub trait Evaluator<G: Game> {
     ///
     /// Called with the node's window `(alpha, beta)` (`alpha < beta`) at nodes below the root
     /// with `ctx.depth_left <= SOLVE_DEPTH` (`ctx.ply` plies from the root), except at nodes
-    /// on the principal variation when the search keeps the line (so the line stays whole).
+    /// on the principal variation when the search keeps the line (so the line stays whole),
+    /// by the node loop of every configuration with a table or a refinement; the plain
+    /// alpha-beta loop without a table and the exact solver's loop (`Engine::solve*`) do not
+    /// ask it (values are the same either way).
     /// The answer must be what the engine's fail-soft search of the node to `depth_left`
     /// plies would prove: with `v` that search's value, a `score` at or below `alpha` with
     /// `v <= score`, at or above `beta` with `v >= score`, `v` itself in between. Only a
@@ -561,8 +564,9 @@ pub trait Evaluator<G: Game> {
     const BOUNDS: bool = false;
 
     /// For an evaluator with [`Evaluator::BOUNDS`]: a cutoff proved from the position alone,
-    /// asked at every node below the root that the engine searches itself (before the
-    /// transposition table), with its window `(alpha, beta)`, `alpha < beta`. `Some(score)`
+    /// asked below the root by the node loop of every configuration with a table or a
+    /// refinement (before the transposition table; not by the plain alpha-beta loop without
+    /// a table, nor by the exact solver's loop), with its window `(alpha, beta)`, `alpha < beta`. `Some(score)`
     /// ends the node with `score`, which must be a fail-soft bound of the value `v` the search
     /// of the node would find: `score <= alpha` with `v <= score` (an upper bound that fails
     /// low), or `score >= beta` with `v >= score` (a lower bound that fails high). `None`

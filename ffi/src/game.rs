@@ -127,7 +127,9 @@ pub struct alphabeta_game {
     /// differ between transpositions at different plies; `SCORE_OUT_OF_RANGE`). The score
     /// so far then stays out of `zobrist_key`, and so can the side to move where the value
     /// of the rest does not depend on it (Dots and Boxes: the key is the edge set). A
-    /// search's score is the value of the rest from the root: add the score so far.
+    /// search's score is the value of the rest from the root: add the score so far. Rewards
+    /// plus evaluations must stay strictly inside `±(ALPHABETA_WIN - ALPHABETA_MAX_MATE_PLY)`:
+    /// beyond, sums are clamped to the score range and read as wins or losses.
     ///
     /// Supported by `alphabeta_search` and its variants, `alphabeta_analyze` and
     /// `alphabeta_solve*`; a search on more than one thread, `alphabeta_mcts_search` and the
