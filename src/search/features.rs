@@ -213,6 +213,24 @@ where
         }
     }
 
+    /// The window `(alpha, beta)` of a parent shifted by a move's `reward`: the child's window
+    /// on the value of the rest. Where the shift empties it (both ends saturated at the same
+    /// infinity, or floating-point rounding), the whole window `(-INFINITY, INFINITY)`: the
+    /// child's exact value answers any window, and no node is ever handed an empty one.
+    #[inline(always)]
+    pub(crate) fn shifted_window(
+        alpha: E::Score,
+        beta: E::Score,
+        reward: E::Score,
+    ) -> (E::Score, E::Score) {
+        let (low, high) = (alpha.sub(reward), beta.sub(reward));
+        if low < high {
+            (low, high)
+        } else {
+            (-E::Score::INFINITY, E::Score::INFINITY)
+        }
+    }
+
     /// Whether the feature `bit` is on in the node loop compiled for `F`: a constant, or, for
     /// [`DYNAMIC`], `dynamic` (read from the configuration).
     #[inline(always)]

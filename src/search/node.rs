@@ -561,7 +561,7 @@ where
             // The move's reward shifts the window; the child's value is negated where the
             // turn passes.
             let reward = Self::reward_of(game, mv);
-            let (low, high) = (alpha.sub(reward), beta.sub(reward));
+            let (low, high) = Self::shifted_window(alpha, beta, reward);
             let undo = game.make_move(mv);
             let value = if game.side_to_move() == side {
                 self.exact_value(game, ply + 1, low, high, budget)
@@ -693,7 +693,7 @@ where
         let (alpha, beta) = if !pruning {
             (-E::Score::INFINITY, E::Score::INFINITY)
         } else if G::REWARDS && reward != E::Score::ZERO {
-            (alpha.sub(reward), beta.sub(reward))
+            Self::shifted_window(alpha, beta, reward)
         } else {
             (alpha, beta)
         };
@@ -1006,7 +1006,7 @@ where
         reward: E::Score,
     ) -> E::Score {
         if G::REWARDS && reward != E::Score::ZERO {
-            let (low, high) = (alpha.sub(reward), beta.sub(reward));
+            let (low, high) = Self::shifted_window(alpha, beta, reward);
             let score = if game.side_to_move() == side {
                 self.alpha_beta::<LINE>(ctx, game, ply + 1, low, high)
             } else {

@@ -66,7 +66,7 @@ where
             let reward = Self::reward_of(game, mv);
             let shift = G::REWARDS && reward != E::Score::ZERO;
             let (low, high) =
-                if shift { (alpha.sub(reward), beta.sub(reward)) } else { (alpha, beta) };
+                if shift { Self::shifted_window(alpha, beta, reward) } else { (alpha, beta) };
             let undo = game.make_move(mv);
             let searched = if game.side_to_move() == side {
                 self.quiescence(ctx, game, ply + 1, qdepth + 1, low, high)

@@ -492,7 +492,7 @@ where
         if G::REWARDS && reward != E::Score::ZERO {
             // The child works on the value of the rest: the window shifted by the reward, and
             // its score shifted back (not for a move that earns nothing, the common case).
-            let (low, high) = (alpha.sub(reward), beta.sub(reward));
+            let (low, high) = Self::shifted_window(alpha, beta, reward);
             let score = match game.copy_make(mv) {
                 Some(mut child) => self.solve_child(ctx, &mut child, side, ply, low, high),
                 None => {
