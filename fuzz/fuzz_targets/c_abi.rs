@@ -666,6 +666,7 @@ fn game_table(h: &mut Host, opt: Optional) -> alphabeta_game {
         make_null_move: None,
         unmake_null_move: None,
         null_move_allowed: None,
+        reward: None,
     }
 }
 
@@ -1334,6 +1335,7 @@ fn roll_table(r: &mut Roll) -> alphabeta_chance_game {
             make_null_move: None,
             unmake_null_move: None,
             null_move_allowed: None,
+            reward: None,
         },
         is_chance_node: Some(roll_chance),
         generate_outcomes: Some(roll_outcomes),
@@ -1588,6 +1590,7 @@ fn mcts(bytes: &mut Bytes<'_>) {
         make_null_move: None,
         unmake_null_move: None,
         null_move_allowed: None,
+        reward: None,
     };
     let limits = alphabeta_mcts_limits_iterations(budget);
     let mut result: alphabeta_mcts_result = unsafe { std::mem::zeroed() };
