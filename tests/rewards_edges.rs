@@ -1,140 +1,22 @@
-//! Review of the rewards path near the ends of the score range: the search and the exact
+//! The rewards path near the ends of the score range: the search and the exact
 //! solver against a brute-force negamax (in i64) on random trees whose values lie near
 //! `±(WIN - MAX_MATE_PLY)` (mate scores) or near `±INFINITY` (no mate scores), every move
 //! value of the brute force inside the range, so any difference is the engine's.
 
 use alphabeta::tt::TranspositionTable;
 use alphabeta::{
-    Algorithm, Config, Engine, EvalContext, Evaluator, Game, Limits, MoveList, RootSearch, Score,
-    Solved, MAX_MATE_PLY,
+    Algorithm, Config, Engine, EvalContext, Evaluator, Game, Limits, RootSearch, Score, Solved,
+    MAX_MATE_PLY,
 };
 use proptest::prelude::*;
 
 const MAX_MOVES: usize = 16;
 const MAX_PLY: usize = 16;
-const MAX_HEIGHT: u32 = 7;
 const MAX_NODES: usize = 300;
 
-/// One node of a random tree: the player to move, the reward the move into it earned the
-/// player who made it (the parent's side to move), and its value of the rest at a horizon
-/// (a leaf's value is what is left to share), for its own side to move.
-#[derive(Clone, Debug)]
-struct Node {
-    children: Vec<usize>,
-    player: bool,
-    reward: i32,
-    score: i32,
-}
-
-#[derive(Clone, Debug)]
-struct RandomTree {
-    nodes: Vec<Node>,
-}
-
-/// Branching, whether the side changes below the node, a reward, a value.
-type Entry = (usize, bool, i32, i32);
-
-impl RandomTree {
-    fn build(entries: &[Entry], max_nodes: usize) -> Self {
-        let entry = |i: usize| entries[i % entries.len()];
-        let root = Node { children: Vec::new(), player: true, reward: 0, score: entry(0).3 };
-        let mut nodes = vec![root];
-        let mut depth = vec![0_u32];
-        let mut stack = vec![0_usize];
-        while let Some(node) = stack.pop() {
-            let (branching, switch, _, _) = entry(node);
-            if depth[node] >= MAX_HEIGHT || nodes.len() + branching > max_nodes {
-                continue;
-            }
-            let player = if switch { !nodes[node].player } else { nodes[node].player };
-            let first = nodes.len();
-            for child in first..first + branching {
-                let (_, _, reward, score) = entry(child);
-                nodes.push(Node { children: Vec::new(), player, reward, score });
-                depth.push(depth[node] + 1);
-            }
-            nodes[node].children = (first..first + branching).collect();
-            stack.extend((first..first + branching).rev());
-        }
-        Self { nodes }
-    }
-
-    /// Brute force: the value of the rest at `node` for its side to move, `depth` plies deep:
-    /// the best over the moves of the reward plus the child's value, negated where the turn
-    /// passes.
-    fn negamax(&self, node: usize, depth: u32) -> i32 {
-        let n = &self.nodes[node];
-        if n.children.is_empty() || depth == 0 {
-            return n.score;
-        }
-        n.children.iter().map(|&c| self.move_value(node, c, depth)).max().unwrap()
-    }
-
-    /// The value of the move from `node` to its child `child` for `node`'s side to move.
-    fn move_value(&self, node: usize, child: usize, depth: u32) -> i32 {
-        let value = self.negamax(child, depth - 1);
-        let c = &self.nodes[child];
-        c.reward + if c.player == self.nodes[node].player { value } else { -value }
-    }
-}
-
-struct Walk<'t> {
-    tree: &'t RandomTree,
-    path: Vec<usize>,
-}
-
-impl<'t> Walk<'t> {
-    fn new(tree: &'t RandomTree) -> Self {
-        Self { tree, path: vec![0] }
-    }
-    fn node(&self) -> usize {
-        *self.path.last().unwrap()
-    }
-}
-
-impl Game for Walk<'_> {
-    type Move = u8;
-    type Player = bool;
-    type Undo = ();
-
-    fn side_to_move(&self) -> bool {
-        self.tree.nodes[self.node()].player
-    }
-    fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u8, N>) {
-        for index in 0..self.tree.nodes[self.node()].children.len() {
-            let _ = moves.push(index as u8);
-        }
-    }
-    fn make_move(&mut self, mv: u8) {
-        let child = self.tree.nodes[self.node()].children[usize::from(mv)];
-        self.path.push(child);
-    }
-    fn unmake_move(&mut self, mv: u8, (): ()) {
-        let child = self.path.pop().unwrap();
-        assert_eq!(self.tree.nodes[self.node()].children[usize::from(mv)], child, "unmake order");
-    }
-    fn is_terminal(&self) -> bool {
-        self.tree.nodes[self.node()].children.is_empty()
-    }
-    fn zobrist_key(&self) -> u64 {
-        self.node() as u64
-    }
-    const REWARDS: bool = true;
-    fn reward(&self, mv: u8) -> i32 {
-        self.tree.nodes[self.tree.nodes[self.node()].children[usize::from(mv)]].reward
-    }
-}
-
-/// The node's value of the rest, for its side to move (the engine asks for no other).
-struct RestEval;
-
-impl Evaluator<Walk<'_>> for RestEval {
-    type Score = i32;
-    fn evaluate(&self, game: &Walk<'_>, player: bool, _: EvalContext) -> i32 {
-        assert_eq!(player, game.side_to_move());
-        game.tree.nodes[game.node()].score
-    }
-}
+#[path = "common/reward_tree.rs"]
+mod reward_tree;
+use reward_tree::{Node, RandomTree, RestEval, Walk};
 
 /// The same in `f64`, without mate scores.
 #[allow(dead_code)]
