@@ -338,12 +338,14 @@ fn height(tree: &RandomTree, node: usize) -> u32 {
     tree.nodes[node].children.iter().map(|&c| 1 + height(tree, c)).max().unwrap_or(0)
 }
 
-/// `RestEval` with both hooks, answering by brute force where the subtree ends within
-/// `depth_left` (exact values hold for every window), and checking the window it is given.
-struct Hooked;
+/// `RestEval` (`MATES`) or `NoMates` with both hooks, answering by brute force where the
+/// subtree ends within `depth_left` (exact values hold for every window), and checking the
+/// window it is given.
+struct Hooked<const MATES: bool>;
 
-impl Evaluator<Walk<'_>> for Hooked {
+impl<const MATES: bool> Evaluator<Walk<'_>> for Hooked<MATES> {
     type Score = i32;
+    const MATE_SCORES: bool = MATES;
     fn evaluate(&self, game: &Walk<'_>, _: bool, _: EvalContext) -> i32 {
         game.tree.nodes[game.node()].score
     }
@@ -388,8 +390,8 @@ proptest! {
         let value = exact(&tree, 0, depth, i64::MAX).unwrap() as i32;
         for (name, config) in configs() {
             let table = TranspositionTable::<i32, 64>::new();
-            let mut bare: Engine<Walk, Hooked, MAX_MOVES, MAX_PLY> = Engine::new(Hooked, config);
-            let mut tabled = Engine::<Walk, Hooked, MAX_MOVES, MAX_PLY>::new(Hooked, config).with_table(&table);
+            let mut bare: Engine<Walk, Hooked<true>, MAX_MOVES, MAX_PLY> = Engine::new(Hooked::<true>, config);
+            let mut tabled = Engine::<Walk, Hooked<true>, MAX_MOVES, MAX_PLY>::new(Hooked::<true>, config).with_table(&table);
             let mut game = Walk::new(&tree);
             let limits = Limits::depth(depth);
             prop_assert_eq!(bare.search(&mut game, &limits).unwrap().score, value, "{} bare", name);
@@ -399,48 +401,11 @@ proptest! {
         }
         let full = exact(&tree, 0, 8, i64::MAX).unwrap() as i32;
         let table = TranspositionTable::<i32, 64>::new();
-        let mut tabled = Engine::<Walk, Hooked, MAX_MOVES, MAX_PLY>::new(Hooked, Config::new()).with_table(&table);
+        let mut tabled = Engine::<Walk, Hooked<true>, MAX_MOVES, MAX_PLY>::new(Hooked::<true>, Config::new()).with_table(&table);
         let mut game = Walk::new(&tree);
         let s = tabled.solve(&mut game, &Limits::depth(1)).unwrap();
         prop_assert!(s.exact);
         prop_assert_eq!(s.value, full);
-    }
-}
-
-/// `NoMates` with both hooks, answering by brute force where the subtree ends within
-/// `depth_left` (exact values hold for every window), and checking the window it is given.
-struct HookedNoMates;
-
-impl Evaluator<Walk<'_>> for HookedNoMates {
-    type Score = i32;
-    const MATE_SCORES: bool = false;
-    fn evaluate(&self, game: &Walk<'_>, _: bool, _: EvalContext) -> i32 {
-        game.tree.nodes[game.node()].score
-    }
-    const SOLVE_DEPTH: u32 = 3;
-    fn solve_subtree(
-        &self,
-        game: &Walk<'_>,
-        ctx: EvalContext,
-        alpha: i32,
-        beta: i32,
-    ) -> Option<Solved<i32>> {
-        assert!(alpha < beta, "solve_subtree window ({alpha}, {beta})");
-        let node = game.node();
-        (height(game.tree, node) <= ctx.depth_left).then(|| Solved {
-            score: exact(game.tree, node, ctx.depth_left, i64::MAX).unwrap() as i32,
-            nodes: 1,
-        })
-    }
-    const BOUNDS: bool = true;
-    fn bound_cut(&self, game: &Walk<'_>, ctx: EvalContext, alpha: i32, beta: i32) -> Option<i32> {
-        assert!(alpha < beta, "bound_cut window ({alpha}, {beta})");
-        let node = game.node();
-        if height(game.tree, node) > ctx.depth_left || node.is_multiple_of(2) {
-            return None;
-        }
-        let v = exact(game.tree, node, ctx.depth_left, i64::MAX).unwrap() as i32;
-        (v <= alpha || v >= beta).then_some(v)
     }
 }
 
@@ -462,8 +427,8 @@ proptest! {
         let value = value.unwrap() as i32;
         for (name, config) in configs() {
             let table = TranspositionTable::<i32, 64>::new();
-            let mut bare: Engine<Walk, HookedNoMates, MAX_MOVES, MAX_PLY> = Engine::new(HookedNoMates, config);
-            let mut tabled = Engine::<Walk, HookedNoMates, MAX_MOVES, MAX_PLY>::new(HookedNoMates, config).with_table(&table);
+            let mut bare: Engine<Walk, Hooked<false>, MAX_MOVES, MAX_PLY> = Engine::new(Hooked::<false>, config);
+            let mut tabled = Engine::<Walk, Hooked<false>, MAX_MOVES, MAX_PLY>::new(Hooked::<false>, config).with_table(&table);
             let mut game = Walk::new(&tree);
             let limits = Limits::depth(depth);
             prop_assert_eq!(bare.search(&mut game, &limits).unwrap().score, value, "{} bare", name);
@@ -471,7 +436,7 @@ proptest! {
         }
         if let Some(full) = exact(&tree, 0, 8, limit) {
             let table = TranspositionTable::<i32, 64>::new();
-            let mut tabled = Engine::<Walk, HookedNoMates, MAX_MOVES, MAX_PLY>::new(HookedNoMates, Config::new()).with_table(&table);
+            let mut tabled = Engine::<Walk, Hooked<false>, MAX_MOVES, MAX_PLY>::new(Hooked::<false>, Config::new()).with_table(&table);
             let mut game = Walk::new(&tree);
             let s = tabled.solve(&mut game, &Limits::depth(1)).unwrap();
             prop_assert!(s.exact);
@@ -500,8 +465,8 @@ fn one_move_to_infinity() -> RandomTree {
 fn the_solve_hook_never_gets_an_empty_window() {
     let tree = one_move_to_infinity();
     let config = Config { root_search: RootSearch::Mtdf, ..Config::value_preserving() };
-    let mut engine: Engine<Walk, HookedNoMates, MAX_MOVES, MAX_PLY> =
-        Engine::new(HookedNoMates, config);
+    let mut engine: Engine<Walk, Hooked<false>, MAX_MOVES, MAX_PLY> =
+        Engine::new(Hooked::<false>, config);
     let mut game = Walk::new(&tree);
     assert_eq!(engine.search(&mut game, &Limits::depth(1)).unwrap().score, 1000 - i32::MAX);
 }
