@@ -19,7 +19,7 @@ use alphabeta::games::tictactoe::{Board, Mark, TicTacToeEval};
 use alphabeta::trace::TraceEvent;
 use alphabeta::tree::Tree;
 use alphabeta::tt::TranspositionTable;
-use alphabeta::{Clock, Config, Engine, Game, Limits};
+use alphabeta::{Clock, Config, Engine, Game, IterationInfo, Limits};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -54,10 +54,32 @@ static TICTACTOE_TABLE: TranspositionTable<i32, 4096> = TranspositionTable::new(
 /// Connect Four's table: 262,144 slots (4 MiB), kept from move to move.
 static CONNECT4_TABLE: TranspositionTable<i32, { 1 << 18 }> = TranspositionTable::new();
 
-/// Othello's table: 262,144 slots (4 MiB), kept from move to move, shared by the midgame
-/// search and the exact solver (an entry deep enough for the solver reached the end of the
-/// game on every line, so its score is exact).
-static OTHELLO_TABLE: TranspositionTable<i32, { 1 << 18 }> = TranspositionTable::new();
+/// Othello's table for the midgame search: 131,072 slots (2 MiB), kept from move to move.
+static OTHELLO_TABLE: TranspositionTable<i32, { 1 << 17 }> = TranspositionTable::new();
+
+/// Othello's table for the exact solve: 131,072 slots (2 MiB), kept from move to move. A table
+/// of its own: an entry of the midgame search may be as deep as the empty squares and still
+/// rest on a reduced line (late move reductions) that stopped at the evaluation, where every
+/// entry of the solver is a proven bound.
+static OTHELLO_SOLVER_TABLE: TranspositionTable<i32, { 1 << 17 }> = TranspositionTable::new();
+
+/// The callback of a search that reports each completed iteration to `progress`: the
+/// milliseconds since `start`, the principal variation written by `pv`.
+fn reporter<'p, M>(
+    progress: &'p Progress,
+    start: f64,
+    pv: impl Fn(&[M]) -> String + 'p,
+) -> impl FnMut(&IterationInfo<'_, M, i32>) + 'p {
+    move |info| {
+        progress.report(
+            info.depth,
+            info.score,
+            info.nodes as f64,
+            performance_now() - start,
+            &pv(info.pv),
+        );
+    }
+}
 
 fn error(message: &str) -> JsError {
     JsError::new(message)
@@ -162,16 +184,13 @@ pub fn connect4_move(
         Engine::<Connect4, Connect4Heuristic, 7, 42>::new(Connect4Heuristic, Config::new())
             .with_table(&CONNECT4_TABLE);
     let result = engine
-        .search_with_info(&mut position, &limits, |info| {
-            let pv: String = info.pv.iter().map(|&c| char::from(b'1' + c)).collect();
-            progress.report(
-                info.depth,
-                info.score,
-                info.nodes as f64,
-                performance_now() - start,
-                &pv,
-            );
-        })
+        .search_with_info(
+            &mut position,
+            &limits,
+            reporter(progress, start, |pv: &[u8]| {
+                pv.iter().map(|&c| char::from(b'1' + c)).collect()
+            }),
+        )
         .map_err(|e| error(&e.to_string()))?;
     let column = result.best_move.map_or(0.0, |c| f64::from(c) + 1.0);
     let elapsed = performance_now() - start;
@@ -208,15 +227,20 @@ fn othello(moves: &str) -> Result<Othello, JsError> {
     Ok(position)
 }
 
-/// The squares of a bitboard as names separated by spaces.
-fn squares(mut set: u64) -> String {
+/// The squares of a bitboard as names separated by spaces, `A1` first.
+fn squares(set: u64) -> String {
+    let list: Vec<Square> = (0..64).filter(|&square| set & 1 << square != 0).map(Square).collect();
+    square_names(&list)
+}
+
+/// Squares as names separated by spaces (`D3 C5`).
+fn square_names(list: &[Square]) -> String {
     let mut names = String::new();
-    while set != 0 {
+    for square in list {
         if !names.is_empty() {
             names.push(' ');
         }
-        names.push_str(&Square(set.trailing_zeros() as u8).to_string());
-        set &= set - 1;
+        names.push_str(&square.to_string());
     }
     names
 }
@@ -271,7 +295,8 @@ pub fn othello_state(moves: &str) -> Result<Vec<i32>, JsError> {
 /// first iteration always completes), calling `progress.report` after every completed
 /// iteration. With at most `solve_empties` (and at most 60): the exact solve
 /// ([`othello::solve`]), which the clock does not stop, reported once when it is done (its
-/// depth the empty squares, its line the best move). Both keep the table from move to move.
+/// depth the empty squares, its line the best move). Each keeps its table (2 MiB) from move to
+/// move.
 /// Returns `[square 0-63 (A1 0, H8 63), score for the side to move, depth, nodes,
 /// milliseconds, exact]`, exact 1 when the score is the game's value with best play (the
 /// solve, or an iteration that reached the end on every line), else 0.
@@ -295,7 +320,7 @@ pub fn othello_move(
     let start = performance_now();
     let empties = position.empty_count();
     if empties <= solve_empties {
-        let mut engine = othello::solver_engine(&OTHELLO_TABLE);
+        let mut engine = othello::solver_engine(&OTHELLO_SOLVER_TABLE);
         let solution = othello::solve(&mut engine, position).map_err(|e| error(&e.to_string()))?;
         let best = solution.best_move.ok_or_else(|| error("the solver found no move"))?;
         let elapsed = performance_now() - start;
@@ -320,22 +345,7 @@ pub fn othello_move(
         .with_table(&OTHELLO_TABLE);
     let mut game = position;
     let result = engine
-        .search_with_info(&mut game, &limits, |info| {
-            let mut pv = String::new();
-            for square in info.pv {
-                if !pv.is_empty() {
-                    pv.push(' ');
-                }
-                pv.push_str(&square.to_string());
-            }
-            progress.report(
-                info.depth,
-                info.score,
-                info.nodes as f64,
-                performance_now() - start,
-                &pv,
-            );
-        })
+        .search_with_info(&mut game, &limits, reporter(progress, start, square_names))
         .map_err(|e| error(&e.to_string()))?;
     let best = result.best_move.ok_or_else(|| error("the search found no move"))?;
     let elapsed = performance_now() - start;
