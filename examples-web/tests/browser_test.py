@@ -9,12 +9,19 @@ Serves examples-web/dist/ (built by examples-web/build.sh) on 127.0.0.1, loads t
   browser (performance.now() around the WebAssembly call, in the worker);
 * Connect Four: a move at 1 s per move whose iterations are shown while the engine thinks
   (rows appear before the move), a move at depth 8, and "Move now" ending a 3 s search;
+* Othello: two whole games against the engine, the person clicking the square the engine
+  suggests after 10 ms (as black at 0.25 s per move; as white at 1 s per move, after a first
+  engine move at 3 s ended by "Move now"); the moves replayed by the rules written out here (every engine
+  move legal, every pass forced), the page's final disc counts and score equal to the
+  replay's, every engine move within its time per move (+ MOVE_MARGIN_MS), then four exact
+  solves at 18 empty squares (the 3 s level's) equal to the scores of the native solver
+  (`cargo run --release --features std --example othello -- --solve`), each timed;
 * the teaching view: steps through the alpha-beta search of the seed example, and of a second
   tree pasted in, and checks the cuts it shows, the leaves it counts, the value and the
   principal variation against `cargo run --features std --example tree -- FILE --json`.
 
-Screenshots (PNG) go to --screenshots (default examples-web/target/screenshots). Exits 1 on a
-failed check. Needs: pip install selenium; Debian's chromium and chromium-driver.
+Screenshots (PNG) go to --screenshots (default examples-web/target/screenshots); --only VIEW
+runs one view's checks. Exits 1 on a failed check. Needs: pip install selenium; Debian's chromium and chromium-driver.
 
     examples-web/build.sh && python3 examples-web/tests/browser_test.py
 """
@@ -24,6 +31,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -256,6 +264,234 @@ def connect4(driver, shots, looked):
     check(len(moves) == 6, f"six stones after three moves each ({moves})")
 
 
+# Othello by its rules, for checking the page: squares 0 (A1) to 63 (H8), row by row; cells
+# 0 empty, 1 black, 2 white.
+DIRECTIONS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
+
+
+def othello_flips(cells, side, square):
+    if cells[square]:
+        return []
+    flipped = []
+    for dr, dc in DIRECTIONS:
+        row, col = divmod(square, 8)
+        line = []
+        row, col = row + dr, col + dc
+        while 0 <= row < 8 and 0 <= col < 8 and cells[row * 8 + col] == 3 - side:
+            line.append(row * 8 + col)
+            row, col = row + dr, col + dc
+        if line and 0 <= row < 8 and 0 <= col < 8 and cells[row * 8 + col] == side:
+            flipped += line
+    return flipped
+
+
+def othello_legal(cells, side):
+    return [sq for sq in range(64) if othello_flips(cells, side, sq)]
+
+
+def square_index(name):
+    return (int(name[1]) - 1) * 8 + ord(name[0].upper()) - ord("A")
+
+
+def othello_replay(moves):
+    """Plays `moves` (square names, two characters each) from the opening: the record with
+    passes as None, the cells, and a list of problems (an illegal move)."""
+    cells = [0] * 64
+    cells[27] = cells[36] = 2
+    cells[28] = cells[35] = 1
+    side = 1
+    record, problems = [], []
+    for i in range(0, len(moves), 2):
+        if not othello_legal(cells, side):
+            record.append((side, None))
+            side = 3 - side
+        square = square_index(moves[i : i + 2])
+        flipped = othello_flips(cells, side, square)
+        if not flipped:
+            problems.append(f"move {i // 2 + 1} {moves[i:i + 2]} is not legal for side {side}")
+            return record, cells, problems
+        for sq in flipped + [square]:
+            cells[sq] = side
+        record.append((side, square))
+        side = 3 - side
+    return record, cells, problems
+
+
+def othello_final_score(cells):
+    """The final disc difference for black, the empty squares to the winner."""
+    black, white = cells.count(1), cells.count(2)
+    empty = 64 - black - white
+    diff = black - white
+    return diff + empty if diff > 0 else diff - empty if diff < 0 else 0
+
+
+# A whole game in the page: whenever it is their turn, the person clicks the square the engine
+# itself suggests after 10 ms (a player strong enough that the games reach the exact solve,
+# where a player of fixed preferences often loses every disc before), checked to be one the
+# page marks legal, through the page's buttons; each action's promise is awaited.
+# `stopFirst`: "Move now" once the engine's first search has completed two iterations, then
+# the level `levelAfter`.
+OTHELLO_GAME = r"""
+const [side, level, stopFirst, levelAfter, done] = arguments;
+const oth = window.alphabeta.oth;
+const status = document.querySelector('#oth-status');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+async function run() {
+  // Set without a change event (which would start a game of its own), then a new game.
+  document.querySelector('#oth-side').value = side;
+  document.querySelector('#oth-level').value = level;
+  document.querySelector('#oth-new').click();
+  if (stopFirst) {
+    // (Busy from the search on: the rows of an earlier game are cleared by then.)
+    while (!oth.busy || document.querySelectorAll('#oth-progress tbody tr').length < 2) await sleep(5);
+    document.querySelector('#oth-stop').click();
+    await oth.pending;
+    document.querySelector('#oth-level').value = levelAfter;
+  }
+  let guard = 0;
+  while (!status.dataset.outcome && guard++ < 200) {
+    await oth.pending;
+    if (status.dataset.outcome) break;
+    if (status.dataset.turn !== 'human') { await sleep(5); continue; }
+    const hint = await window.alphabeta.engine.call('othello_move', { moves: oth.moves, timeMs: 10, solveEmpties: 0 });
+    const button = document.querySelectorAll('#oth-board button')[hint.square];
+    if (!button.classList.contains('legal')) return { error: `the square ${hint.square} is not marked legal` };
+    button.click();
+    await oth.pending;
+  }
+  return { moves: oth.moves, record: oth.record };
+}
+run().then(done, (e) => done({ error: String(e) }));
+"""
+
+# Positions at 18 empty squares (engine games from random openings), solved in the page at the
+# 3 s level; their exact scores for the side to move come from the native solver.
+OTHELLO_SOLVES = [
+    "F5F4G3F6F3H2H3H4E6E3C3C4D3C5B3C6D6B4A5F7E7E8G6D7G4H6F2E2F1D2C1B5C2G2D8C8H1C7H5D1E1G1",
+    "C4C5D6E3F4E7B6E6F3D3F5F6E8G4C2D7C3G3C6B5F7B4A4C7A3C8B3D8F8G8H2G5H5G6H6H3H4D2E1D1C1A6",
+    "F5F4E3D2D3E6F6C6C5D6F3C4C3B4E7C2D7D8B5A4D1F7B6C7G8A5E8G6H5H6H7G5H4G4G3H2F2C1B1F8C8B2",
+    "F5D6C4G5C6B6F6F4H5B4D3E6C5G6G4H3G3B5A5E3A4H6H7F3D2F2F7C3B3A6A7E7D8A2C7E8F8C8B8D7G1E2",
+]
+
+# How far past its time per move an engine move may come, in ms (the worker's figure): the
+# search polls the clock every 1,024 nodes and then unwinds.
+MOVE_MARGIN_MS = 50
+
+
+def native_scores(move_lists):
+    """The exact scores of the positions after `move_lists`, by the native solver."""
+    lines = []
+    for moves in move_lists:
+        record, cells, problems = othello_replay(moves)
+        assert not problems, problems
+        side = 3 - record[-1][0]
+        if not othello_legal(cells, side):
+            side = 3 - side
+        board = "".join("-XO"[c] for c in cells)
+        lines.append(f"{board} {'X' if side == 1 else 'O'};")
+    with tempfile.NamedTemporaryFile("w", suffix=".obf", delete=False) as f:
+        f.write("\n".join(lines) + "\n")
+        path = f.name
+    try:
+        output = subprocess.run(
+            ["cargo", "run", "-q", "--release", "--features", "std", "--example", "othello", "--", "--solve", path],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        ).stdout
+    finally:
+        os.unlink(path)
+    return output
+
+
+def othello_game(driver, side, level, stop_first, name, shots, looked):
+    before = len(driver.execute_script("return window.alphabeta.stats.othello;"))
+    # With stop_first, the engine's first move is a 3 s search ended by "Move now"; the level
+    # changes after it (a change of level does not start a new game).
+    started = time.monotonic()
+    result = driver.execute_async_script(OTHELLO_GAME, str(side), "3000:18" if stop_first else level, stop_first, level)
+    seconds = time.monotonic() - started
+    check("error" not in result, f"{name}: the game ran to its end ({result.get('error', 'no error')})")
+    if "error" in result:
+        return []
+    moves = result["moves"]
+    record, cells, problems = othello_replay(moves)
+    check(not problems, f"{name}: every move legal by the rules ({problems})")
+    page_record = [(m["side"], None if m["square"] < 0 else m["square"]) for m in result["record"]]
+    check(page_record == record, f"{name}: the page's record (moves and passes) equals the replay's")
+    passes = sum(1 for _, sq in record if sq is None)
+    check(not othello_legal(cells, 1) and not othello_legal(cells, 2), f"{name}: neither side can move at the end")
+    count = driver.find_element(By.ID, "oth-count")
+    black, white = cells.count(1), cells.count(2)
+    final = othello_final_score(cells)
+    shown = (int(count.get_attribute("data-black")), int(count.get_attribute("data-white")), int(count.get_attribute("data-score")))
+    check(shown == (black, white, final), f"{name}: the page shows black {shown[0]}, white {shown[1]}, score {shown[2]}; the replay {black}, {white}, {final}")
+    status = driver.find_element(By.ID, "oth-status")
+    mine = final if side == 1 else -final
+    outcome = "win" if mine > 0 else "loss" if mine < 0 else "draw"
+    check(status.get_attribute("data-outcome") == outcome, f"{name}: the page says {status.text!r}")
+    engine_side = 3 - side
+    engine_squares = [sq for s, sq in record if s == engine_side and sq is not None]
+    records = driver.execute_script("return window.alphabeta.stats.othello;")[before:]
+    check([r["square"] for r in records] == engine_squares, f"{name}: {len(records)} engine moves, each played on the board")
+    late = [r for r in records if not r["stopped"] and r["ms"] > r["chosenMs"] + MOVE_MARGIN_MS]
+    check(not late, f"{name}: every engine move within its time + {MOVE_MARGIN_MS} ms: {late[:3]}")
+    mid = [r for r in records if not r["exact"] and not r["stopped"]]
+    solved = [r for r in records if r["empties"] <= r["solveEmpties"]]
+    check(solved and all(r["exact"] for r in solved), f"{name}: {len(solved)} engine moves from {records[-1]['solveEmpties']} empty squares on, each solved exactly")
+    if mid:
+        over = sorted(r["ms"] - r["chosenMs"] for r in mid if r["chosenMs"] == mid[-1]["chosenMs"])
+        print(
+            f"   {name}: {len(moves) // 2} moves and {passes} passes in {seconds:.1f} s; the engine's {len(mid)} searches at "
+            f"{mid[-1]['chosenMs']} ms: depth {min(r['depth'] for r in mid)}-{max(r['depth'] for r in mid)}, up to "
+            f"{max(r['nodes'] for r in mid):,} nodes, the move {over[0]:+.0f} to {over[-1]:+.0f} ms from the time chosen"
+        )
+    for r in solved:
+        print(f"   {name}: exact solve at {r['empties']} empty squares: {r['ms']:.0f} ms, {r['nodes']:,} nodes, score {r['score']:+}")
+    print(f"   {name}: final black {black}, white {white}, score {final:+} for black ({outcome} for the person)")
+    shot(driver, shots, f"othello-{name}.png", looked)
+    return records
+
+
+def othello(driver, shots, looked):
+    print("\n== Othello")
+    tab(driver, "othello")
+    settle(driver, "oth")
+    legal = driver.find_elements(By.CSS_SELECTOR, "#oth-board button.legal")
+    check(sorted(b.get_attribute("data-square") for b in legal) == ["C4", "D3", "E6", "F5"], "the opening shows black's four legal moves")
+    shot(driver, shots, "othello-opening.png", looked)
+    othello_game(driver, 1, "250:14", False, "black-0.25s", shots, looked)
+    records = othello_game(driver, 2, "1000:16", True, "white-1s", shots, looked)
+    if records:
+        first = records[0]
+        check(first["stopped"] and first["resultAt"] < 3000, f"Move now ended the 3 s search after {first['resultAt']:.0f} ms at depth {first['depth']}")
+
+    errors = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "window.alphabeta.engine.call('othello_state', {moves: 'F5F5'}).then(() => done(''), (e) => done(e.message));"
+    )
+    check(errors == "move 2: F5 is not a legal move for white (legal: F4 D6 F6)", f"an illegal move's error: {errors!r}")
+    errors = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "window.alphabeta.engine.call('othello_state', {moves: 'F5Z9'}).then(() => done(''), (e) => done(e.message));"
+    )
+    check(errors == "move 2: `Z9` is not a square (A1 to H8)", f"a bad square's error: {errors!r}")
+
+    native = native_scores(OTHELLO_SOLVES)
+    expected = [int(re.search(r" score ([+-]?\d+) ", line).group(1)) for line in native.splitlines() if line.startswith("#")]
+    for i, moves in enumerate(OTHELLO_SOLVES):
+        move = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "window.alphabeta.engine.call('othello_move', {moves: arguments[0], timeMs: 3000, solveEmpties: 18}).then(done, (e) => done({error: e.message}));",
+            moves,
+        )
+        _, cells, _ = othello_replay(moves)
+        empties = cells.count(0)
+        want = expected[i] if i < len(expected) else None
+        print(f"   solve {i + 1}: {empties} empty squares, {move.get('ms', 0):.0f} ms, {move.get('nodes', 0):,} nodes, score {move.get('score')} (native {want})")
+        check(move.get("exact") and move.get("score") == want and move["ms"] < 3000, f"solve {i + 1}: exact, the native solver's score, within 3 s")
+
+
 def tree_json(path):
     output = subprocess.run(
         ["cargo", "run", "-q", "--features", "std", "--example", "tree", "--", path, "--json"],
@@ -340,6 +576,7 @@ def teaching_view(driver, shots, looked):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--screenshots", default=os.path.join(WEB, "target", "screenshots"))
+    parser.add_argument("--only", choices=["teach", "connect4", "tictactoe", "othello"], help="run one view's checks")
     args = parser.parse_args()
     dist = os.path.join(WEB, "dist")
     if not os.path.exists(os.path.join(dist, "pkg", "alphabeta_web_bg.wasm")):
@@ -356,9 +593,10 @@ def main():
             wait(driver, "window.alphabeta && window.alphabeta.stats.ready", 60)
             print(f"page loaded and engine ready in {time.monotonic() - started:.2f} s: {url}")
             check(driver.title == "alphabeta in the browser", "the page's title")
-            teaching_view(driver, args.screenshots, looked)
-            connect4(driver, args.screenshots, looked)
-            tictactoe(driver, args.screenshots, looked)
+            views = {"teach": teaching_view, "connect4": connect4, "tictactoe": tictactoe, "othello": othello}
+            for view, run in views.items():
+                if args.only in (None, view):
+                    run(driver, args.screenshots, looked)
             errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
             check(not errors, f"no errors in the browser's console: {errors[:3]}")
         finally:

@@ -1,4 +1,4 @@
-// The page: three views over one engine running in a Web Worker (worker.js).
+// The page: four views over one engine running in a Web Worker (worker.js).
 
 // ---------------------------------------------------------------------------------------------
 // The engine's worker, behind promises.
@@ -52,7 +52,7 @@ const $ = (selector) => document.querySelector(selector);
 
 // What the browser test reads: every engine move's time, measured in the worker around the
 // WebAssembly call (performance.now()).
-const stats = { ready: false, warmupMs: null, tictactoe: [], connect4: [] };
+const stats = { ready: false, warmupMs: null, tictactoe: [], connect4: [], othello: [] };
 window.alphabeta = { stats };
 
 const engine = new EngineClient((message) => {
@@ -343,6 +343,207 @@ $("#c4-stop").addEventListener("click", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// Othello: a time per move; the engine's iterations shown as they complete, then the exact
+// solve once few squares are empty. Squares are numbered 0 (A1) to 63 (H8), row by row.
+
+const squareName = (square) => String.fromCharCode(65 + (square % 8)) + String(1 + (square >> 3));
+const colourName = (side) => (side === 1 ? "black" : "white");
+
+const oth = {
+  moves: "",
+  // The game as played, passes included: [{ side, square }] (square -1 for a pass).
+  record: [],
+  human: 1,
+  busy: false,
+  solving: false,
+  state: null,
+  game: 0,
+  lastProgress: null,
+
+  build() {
+    const board = $("#oth-board");
+    board.innerHTML = "";
+    const label = (text) => {
+      const cell = document.createElement("span");
+      cell.className = "label";
+      cell.textContent = text;
+      board.appendChild(cell);
+    };
+    label("");
+    for (let col = 0; col < 8; col++) label(String.fromCharCode(65 + col));
+    for (let row = 0; row < 8; row++) {
+      label(String(row + 1));
+      for (let col = 0; col < 8; col++) {
+        const square = row * 8 + col;
+        const button = document.createElement("button");
+        button.dataset.square = squareName(square);
+        button.setAttribute("aria-label", squareName(square));
+        button.addEventListener("click", () => (this.pending = this.play(square)));
+        board.appendChild(button);
+      }
+    }
+  },
+
+  humanToMove() {
+    return !this.state.over && this.state.side === this.human && !this.busy;
+  },
+
+  render(text, outcome = "") {
+    const last = this.record.filter((m) => m.square >= 0).at(-1);
+    const mine = this.humanToMove();
+    document.querySelectorAll("#oth-board button").forEach((button, square) => {
+      const cell = this.state.cells[square];
+      button.className = cell === 1 ? "black" : cell === 2 ? "white" : cell === 3 && mine ? "legal" : "";
+      if (last && last.square === square) button.classList.add("last");
+    });
+    $("#oth-board").classList.toggle("busy", this.busy);
+    const status = $("#oth-status");
+    status.textContent = text;
+    status.dataset.outcome = outcome;
+    status.dataset.turn = this.state.over ? "" : this.state.side === this.human ? "human" : "engine";
+    const count = $("#oth-count");
+    count.textContent = `Black ${this.state.black} · White ${this.state.white} · ${64 - this.state.black - this.state.white} empty`;
+    count.dataset.black = String(this.state.black);
+    count.dataset.white = String(this.state.white);
+    count.dataset.score = this.state.over ? String(this.state.score) : "";
+    $("#oth-record").textContent = this.record.length
+      ? "Moves: " + this.record.map((m) => (m.square < 0 ? `(${colourName(m.side)} passes)` : squareName(m.square))).join(" ")
+      : "";
+    $("#oth-stop").disabled = !this.busy || this.solving;
+  },
+
+  level() {
+    const [timeMs, solveEmpties] = $("#oth-level").value.split(":").map(Number);
+    return { timeMs, solveEmpties };
+  },
+
+  async newGame() {
+    if (this.busy) engine.restart();
+    const game = ++this.game;
+    this.moves = "";
+    this.record = [];
+    this.human = Number($("#oth-side").value);
+    this.busy = false;
+    this.solving = false;
+    this.state = await engine.call("othello_state", { moves: "" });
+    if (game !== this.game) return;
+    $("#oth-progress tbody").innerHTML = "";
+    $("#oth-timing").textContent = "";
+    if (this.human === 2) await this.engineMove(game);
+    else this.render("Your move: you are black.");
+  },
+
+  async play(square) {
+    if (!this.state || !this.humanToMove() || this.state.cells[square] !== 3) return;
+    const game = this.game;
+    this.busy = true;
+    this.moves += squareName(square);
+    this.record.push({ side: this.human, square });
+    this.state = await engine.call("othello_state", { moves: this.moves });
+    if (game !== this.game) return;
+    if (this.settle()) return;
+    if (this.state.side === this.human) {
+      // The engine has no legal move: it passes, and the person moves again.
+      this.record.push({ side: 3 - this.human, square: -1 });
+      this.busy = false;
+      this.render("The engine has no legal move and passes. Your move again.");
+      return;
+    }
+    await this.engineMove(game);
+  },
+
+  // The engine moves, again as long as the person has to pass.
+  async engineMove(game) {
+    const side = 3 - this.human;
+    let passed = false;
+    for (;;) {
+      const empties = 64 - this.state.black - this.state.white;
+      const level = this.level();
+      const move = await this.search(game, level, empties);
+      if (!move) return;
+      this.moves += squareName(move.square);
+      this.record.push({ side, square: move.square });
+      this.state = move.state;
+      const what = move.exact ? `exact score ${move.score > 0 ? "+" : ""}${move.score}` : `score ${move.score}`;
+      $("#oth-timing").textContent =
+        `Engine move: ${squareName(move.square)} after ${move.ms.toFixed(0)} ms, depth ${move.depth}, ${grouped(move.nodes)} nodes, ${what}.`;
+      if (this.settle()) return;
+      if (this.state.side === side) {
+        // The person has no legal move: a pass, and the engine moves again.
+        this.record.push({ side: this.human, square: -1 });
+        passed = true;
+        continue;
+      }
+      break;
+    }
+    this.busy = false;
+    this.render(passed ? "You had no legal move and passed. Your move." : "Your move.");
+  },
+
+  // One engine move: the search (or the solve) in the worker, its iterations shown as they
+  // complete; `null` when a new game has begun meanwhile.
+  async search(game, level, empties) {
+    this.busy = true;
+    this.solving = empties <= level.solveEmpties;
+    this.lastProgress = null;
+    const record = { chosenMs: level.timeMs, solveEmpties: level.solveEmpties, empties, progressAt: [], resultAt: null };
+    const started = performance.now();
+    const rows = $("#oth-progress tbody");
+    rows.innerHTML = "";
+    this.render(this.solving
+      ? `The engine is solving the last ${empties} empty squares exactly…`
+      : `The engine is thinking (${level.timeMs / 1000} s)…`);
+    let move;
+    try {
+      move = await engine.call("othello_move", { moves: this.moves, ...level }, (p) => {
+        this.lastProgress = p;
+        record.progressAt.push(performance.now() - started);
+        const row = document.createElement("tr");
+        for (const text of [p.depth, String(p.score), grouped(p.nodes), p.elapsedMs.toFixed(0), p.pv]) {
+          const cell = document.createElement("td");
+          cell.textContent = String(text);
+          row.appendChild(cell);
+        }
+        rows.appendChild(row);
+      });
+    } catch (error) {
+      if (error.message !== "stopped" || game !== this.game) return null;
+      // "Move now": the first move of the last completed iteration's line.
+      const name = this.lastProgress.pv.split(" ")[0];
+      const square = (Number(name[1]) - 1) * 8 + name.charCodeAt(0) - 65;
+      move = { square, ms: performance.now() - started, depth: this.lastProgress.depth, nodes: this.lastProgress.nodes, score: this.lastProgress.score, exact: false, stopped: true };
+      move.state = await engine.call("othello_state", { moves: this.moves + name });
+    }
+    if (game !== this.game) return null;
+    this.solving = false;
+    Object.assign(record, { resultAt: performance.now() - started, ms: move.ms, depth: move.depth, nodes: move.nodes, score: move.score, exact: move.exact, square: move.square, stopped: !!move.stopped });
+    stats.othello.push(record);
+    return move;
+  },
+
+  // Shows the end of the game if it is over; returns whether it is.
+  settle() {
+    if (!this.state.over) return false;
+    this.busy = false;
+    this.solving = false;
+    const { black, white, score } = this.state;
+    const mine = this.human === 1 ? score : -score;
+    const final = `Black ${black}, white ${white}: ${score === 0 ? "a draw" : `${colourName(score > 0 ? 1 : 2)} wins by ${Math.abs(score)}`}.`;
+    if (mine > 0) this.render(`You win! ${final}`, "win");
+    else if (mine < 0) this.render(`The engine wins. ${final}`, "loss");
+    else this.render(`A draw. ${final}`, "draw");
+    return true;
+  },
+};
+
+oth.build();
+$("#oth-new").addEventListener("click", () => (oth.pending = oth.newGame()));
+$("#oth-side").addEventListener("change", () => (oth.pending = oth.newGame()));
+$("#oth-stop").addEventListener("click", () => {
+  if (oth.busy && !oth.solving && oth.lastProgress) engine.restart();
+});
+
+// ---------------------------------------------------------------------------------------------
 // The teaching view: a tree file searched by the reference alpha-beta, played back step by step.
 
 const NODE_W = 76;
@@ -620,7 +821,9 @@ window.alphabeta.teach = teach;
 window.alphabeta.engine = engine;
 window.alphabeta.ttt = ttt;
 window.alphabeta.c4 = c4;
+window.alphabeta.oth = oth;
 
 ttt.pending = ttt.newGame();
 c4.pending = c4.newGame();
+oth.pending = oth.newGame();
 teach.pending = pickTree();
