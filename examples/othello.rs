@@ -13,11 +13,12 @@
 //! `positions N mismatches M nodes K seconds S`. Exit status 1 on a mismatch or an unreadable
 //! line.
 //!
-//! Each position is solved from a cleared table (not timed): without `--threads` by
+//! Each position is solved from a cleared table (not timed) by
 //! `alphabeta::games::othello::solve` (null-window searches at the depth of the empty squares,
-//! narrowing the score's interval), with `--threads N` by the parallel engine
-//! (`ParallelEngine`, N threads, 1 included) running MTD(f) at the root. `--wld` proves win,
-//! loss or draw only.
+//! narrowing the score's interval): without `--threads` on the sequential engine, with
+//! `--threads N` on the parallel engine (`ParallelEngine`, N threads, 1 included), which runs
+//! each of the same null-window searches on its N threads (`ParallelEngine::search_window`,
+//! Lazy SMP unless `--scheme` says otherwise). `--wld` proves win, loss or draw only.
 
 #[macro_use]
 #[path = "common/output.rs"]
@@ -37,7 +38,8 @@ use alphabeta::tt::HeapTable;
 use alphabeta::{Config, Engine, Limits, ParallelScheme, SearchError};
 
 const HELP: &str = "\
-usage: othello --solve FILE [--wld] [--threads N] [--table-mib N] [--first N] [--count N] [-q]
+usage: othello --solve FILE [--wld] [--threads N] [--scheme S] [--table-mib N] [--first N]
+               [--count N] [-q]
        othello --play [--engine-first] [--depth N]
 
 --solve solves every position of an FFO/OBF file (one `board side; move:score; ...` line
@@ -47,9 +49,12 @@ MISMATCH with the file's best move and score), then the line
 
 options:
   --wld           prove win/loss/draw only (score 1, 0 or -1; checked against the sign of
-                  the file's score); with --threads, the sign of the exact solve
-  --threads N     the library's parallel engine on N threads (1 included), MTD(f) at the
-                  root [default: the sequential solver]
+                  the file's score)
+  --threads N     the same solve (the same null-window searches) on the library's parallel
+                  engine with N threads, 1 included; nodes are those of every thread
+                  [default: the sequential engine]
+  --scheme S      (--threads) how the threads share each search: abdada, root-split or
+                  lazy-smp [default: lazy-smp]
   --table-mib N   transposition table of N MiB, cleared before every position, not timed
                   [default: 64]
   --first N       the number of the file's first position, for the printout [default: 1]
@@ -82,7 +87,9 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
         solve: None,
         wld: false,
         threads: None,
-        scheme: ParallelScheme::Abdada,
+        // Lazy SMP: on FFO #40-#44 at 2 threads, about the sequential nodes (ABDADA: 15%
+        // more) and the shorter times of the two (README, "Othello endgames").
+        scheme: ParallelScheme::LazySmp,
         table_mib: 64,
         first: 1,
         count: usize::MAX,

@@ -65,7 +65,7 @@ impl Game for Gen {
         let before = *self;
         self.hash = splitmix(self.hash ^ (u64::from(mv) + 1).wrapping_mul(0xA24B_AED4_963E_E407));
         self.ply += 1;
-        if (self.hash >> 40) % 10 != 0 {
+        if !(self.hash >> 40).is_multiple_of(10) {
             self.side = !self.side;
         }
         before
