@@ -13,11 +13,12 @@
 //! `positions N mismatches M nodes K seconds S`. Exit status 1 on a mismatch or an unreadable
 //! line.
 //!
-//! Each position is solved from a cleared table (not timed): without `--threads` by
+//! Each position is solved from a cleared table (not timed) by
 //! `alphabeta::games::othello::solve` (null-window searches at the depth of the empty squares,
-//! narrowing the score's interval), with `--threads N` by the parallel engine
-//! (`ParallelEngine`, N threads, 1 included) running MTD(f) at the root. `--wld` proves win,
-//! loss or draw only.
+//! narrowing the score's interval): without `--threads` on the sequential engine, with
+//! `--threads N` on the parallel engine (`ParallelEngine`, N threads, 1 included), which runs
+//! each of the same null-window searches on its N threads (`ParallelEngine::search_window`,
+//! Lazy SMP unless `--scheme` says otherwise). `--wld` proves win, loss or draw only.
 
 #[macro_use]
 #[path = "common/output.rs"]
@@ -34,10 +35,11 @@ use alphabeta::games::othello::{
 };
 use alphabeta::parallel::ParallelEngine;
 use alphabeta::tt::HeapTable;
-use alphabeta::{Config, Engine, Limits, RootSearch, SearchError};
+use alphabeta::{Config, Engine, Limits, ParallelScheme, SearchError};
 
 const HELP: &str = "\
-usage: othello --solve FILE [--wld] [--threads N] [--table-mib N] [--first N] [--count N] [-q]
+usage: othello --solve FILE [--wld] [--threads N] [--scheme S] [--table-mib N] [--first N]
+               [--count N] [-q]
        othello --play [--engine-first] [--depth N]
 
 --solve solves every position of an FFO/OBF file (one `board side; move:score; ...` line
@@ -47,9 +49,12 @@ MISMATCH with the file's best move and score), then the line
 
 options:
   --wld           prove win/loss/draw only (score 1, 0 or -1; checked against the sign of
-                  the file's score); with --threads, the sign of the exact solve
-  --threads N     the library's parallel engine on N threads (1 included), MTD(f) at the
-                  root [default: the sequential solver]
+                  the file's score)
+  --threads N     the same solve (the same null-window searches) on the library's parallel
+                  engine with N threads, 1 included; nodes are those of every thread
+                  [default: the sequential engine]
+  --scheme S      (--threads) how the threads share each search: abdada, root-split or
+                  lazy-smp [default: lazy-smp]
   --table-mib N   transposition table of N MiB, cleared before every position, not timed
                   [default: 64]
   --first N       the number of the file's first position, for the printout [default: 1]
@@ -66,6 +71,7 @@ struct Options {
     solve: Option<OsString>,
     wld: bool,
     threads: Option<u32>,
+    scheme: ParallelScheme,
     table_mib: usize,
     first: usize,
     count: usize,
@@ -81,6 +87,9 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
         solve: None,
         wld: false,
         threads: None,
+        // Lazy SMP: on FFO #40-#44 at 2 threads, about the sequential nodes (ABDADA: 15%
+        // more) and the shorter times of the two (README, "Othello endgames").
+        scheme: ParallelScheme::LazySmp,
         table_mib: 64,
         first: 1,
         count: usize::MAX,
@@ -99,6 +108,14 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
                 o.threads = Some(threads);
                 if !(1..=64).contains(&threads) {
                     return Err("--threads: 1 to 64".into());
+                }
+            }
+            Long("scheme") => {
+                o.scheme = match parser.value()?.to_str() {
+                    Some("abdada") => ParallelScheme::Abdada,
+                    Some("root-split") => ParallelScheme::RootSplit,
+                    Some("lazy-smp") => ParallelScheme::LazySmp,
+                    _ => return Err("--scheme: abdada, root-split or lazy-smp".into()),
                 }
             }
             Long("table-mib") => o.table_mib = parser.value()?.parse()?,
@@ -126,8 +143,7 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
     Ok(Some(o))
 }
 
-/// The parallel engine's exact solve: the same MTD(f) at the root as `solve`, at the depth of
-/// the empty squares, with `threads` threads.
+/// The solver engine on a thread pool (`--threads`).
 type Parallel<'t> = ParallelEngine<
     Othello,
     OthelloEval,
@@ -137,7 +153,8 @@ type Parallel<'t> = ParallelEngine<
     alphabeta::games::othello::EndgameSorter,
 >;
 
-/// The solver: the sequential one, or the parallel engine.
+/// The solver: the sequential engine, or the same engine on a thread pool. Both run the same
+/// null-window searches (`solve`), the second on every thread of its pool.
 enum Solver<'t> {
     One(Box<alphabeta::games::othello::SolverEngine<&'t HeapTable<i32>>>),
     Many(Box<Parallel<'t>>),
@@ -146,32 +163,10 @@ enum Solver<'t> {
 impl Solver<'_> {
     fn solve(&mut self, position: Othello, wld: bool) -> Result<Solution, SearchError> {
         match self {
-            Solver::One(engine) if wld => solve_wld(engine, position),
-            Solver::One(engine) => solve(engine, position),
-            Solver::Many(engine) => {
-                let mut game = position;
-                let depth = game.empty_count();
-                if depth == 0 || game.is_over() {
-                    return Ok(Solution {
-                        score: game.final_score(),
-                        best_move: None,
-                        nodes: 1,
-                        searches: 0,
-                    });
-                }
-                // The parallel engine searches the root by MTD(f) from 0 (its only iteration:
-                // no iterative deepening); `--wld` takes the sign of that exact score.
-                let config = Config { root_search: RootSearch::Mtdf, ..*engine.engine().config() };
-                engine.engine_mut().set_config(config);
-                let result = engine.search(&mut game, &Limits::depth(depth))?;
-                let score = if wld { result.score.signum() } else { result.score };
-                Ok(Solution {
-                    score,
-                    best_move: result.best_move,
-                    nodes: result.nodes,
-                    searches: result.stats.root_searches,
-                })
-            }
+            Solver::One(engine) if wld => solve_wld(&mut **engine, position),
+            Solver::One(engine) => solve(&mut **engine, position),
+            Solver::Many(engine) if wld => solve_wld(&mut **engine, position),
+            Solver::Many(engine) => solve(&mut **engine, position),
         }
     }
 }
@@ -192,7 +187,7 @@ fn solve_file(options: &Options, path: &OsString) -> ExitCode {
         }
     };
     let mut solver = if let Some(threads) = options.threads {
-        let config = Config { threads, ..SOLVER_CONFIG };
+        let config = Config { threads, parallel_scheme: options.scheme, ..SOLVER_CONFIG };
         let engine = Engine::with_parts(
             OthelloEval,
             config,

@@ -142,6 +142,7 @@ pub use score::{Mate, Score, MAX_MATE_PLY};
 pub use search::{
     Algorithm, Analysis, Config, Engine, IterationInfo, NullMoveReduction, ParallelScheme,
     RootMove, RootSearch, SearchResult, SearchStats, Solution, Strength, TtCutoffs, WindowResult,
+    WindowSearch,
 };
 pub use tt::MoveCode;
 

@@ -47,6 +47,7 @@ use core::fmt;
 
 use crate::game::{EvalContext, Evaluator, Game, MoveList, Solved};
 use crate::ordering::{MoveSorter, OrderingHints};
+use crate::search::WindowSearch;
 use crate::tt::{MoveCode, Table};
 
 /// The most legal moves an Othello position can have (33 is the known maximum; the move lists
@@ -1090,11 +1091,16 @@ pub struct Solution {
 /// MTD(f)'s unit steps may take 32 on a lopsided one. The searches share the table: use an
 /// engine with one, cleared between unrelated positions if you like.
 ///
+///
+/// `engine` is anything that searches a window ([`WindowSearch`]): a [`SolverEngine`] on the
+/// calling thread, or (`std`) a [`ParallelEngine`](crate::parallel::ParallelEngine) built
+/// from one, which runs every search on its threads.
+///
 /// # Errors
 /// Only those of [`Engine::search_window`](crate::Engine::search_window), which the
-/// [`SolverEngine`] never returns.
-pub fn solve<T: Table<i32>, O: MoveSorter<Othello>>(
-    engine: &mut crate::Engine<Othello, OthelloEval, MAX_MOVES, MAX_PLY, T, O>,
+/// [`SolverEngine`] never returns, on one thread or several.
+pub fn solve<S: WindowSearch<Othello, Score = i32>>(
+    engine: &mut S,
     position: Othello,
 ) -> Result<Solution, crate::SearchError> {
     let mut game = position;
@@ -1160,8 +1166,8 @@ pub fn solve<T: Table<i32>, O: MoveSorter<Othello>>(
 ///
 /// # Errors
 /// As [`solve`].
-pub fn solve_wld<T: Table<i32>, O: MoveSorter<Othello>>(
-    engine: &mut crate::Engine<Othello, OthelloEval, MAX_MOVES, MAX_PLY, T, O>,
+pub fn solve_wld<S: WindowSearch<Othello, Score = i32>>(
+    engine: &mut S,
     position: Othello,
 ) -> Result<Solution, crate::SearchError> {
     let mut game = position;

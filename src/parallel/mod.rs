@@ -75,7 +75,8 @@ use crate::ordering::{DefaultSorter, MoveSorter};
 use crate::score::Score;
 pub use crate::search::ParallelScheme;
 use crate::search::{
-    Context, Engine, Halt, IterationInfo, Links, MoveMarks, Pace, SearchResult, SorterExchange,
+    check_window, Context, Engine, Halt, IterationInfo, Links, MoveMarks, Pace, RootSearchFn,
+    SearchResult, SorterExchange, WindowResult, WindowSearch,
 };
 use crate::tt::{Bound, NoTable, Table};
 
@@ -428,12 +429,7 @@ where
             return Err(SearchError::RewardsUnsupported { search: "a parallel search" });
         }
         let threads = self.threads;
-        let scheme = match self.main.config().parallel_scheme {
-            // ABDADA shares its work through the table: without one, root splitting.
-            ParallelScheme::Abdada if !T::ENABLED => ParallelScheme::RootSplit,
-            scheme => scheme,
-        };
-        match scheme {
+        match self.scheme() {
             ParallelScheme::RootSplit => {
                 self.last_thread_nodes.clear();
                 self.last_model_length = 0;
@@ -457,7 +453,7 @@ where
                             if ctx.nodes() < min_split_nodes {
                                 return main.root_iteration::<true>(ctx, game, depth, alpha, beta);
                             }
-                            workers.split_iteration(main, ctx, game, depth, alpha, beta)
+                            workers.split_iteration(main, ctx, game, depth, alpha, beta, true)
                         },
                     )
                 })
@@ -474,28 +470,193 @@ where
                     depth_offsets: !abdada,
                     min_nodes: self.min_split_nodes,
                 };
-                let (result, thread_nodes, main_turns) = shared_table_search(
+                let infinity = E::Score::INFINITY;
+                let (result, helper_nodes, main_turns) = shared_table_search(
                     pool,
                     helpers,
                     &mut self.main,
                     game,
-                    limits,
-                    on_iteration,
+                    limits.max_depth,
+                    (-infinity, infinity),
                     options,
+                    |main, game, links, iteration| {
+                        main.iterate(game, limits, links, on_iteration, iteration)
+                    },
                 );
-                if thread_nodes.iter().skip(1).any(|&nodes| nodes > 0) {
-                    // Marks that an interrupted search left behind.
-                    self.busy.clear();
-                }
-                if let Some(pacer) = &self.pacer {
-                    pacer.reset();
-                }
-                self.last_thread_nodes = thread_nodes;
-                self.last_model_length =
-                    main_turns * u64::from(self.main.config().poll_interval_nodes.max(1));
+                let extra: u64 = helper_nodes.iter().sum();
+                let result = result.map(|mut result| {
+                    result.nodes += extra;
+                    result.stats.nodes += extra;
+                    result
+                });
+                let main_nodes = result.as_ref().map_or(0, |r| r.nodes - extra);
+                self.end_shared_table_search(
+                    thread_nodes(&result, main_nodes, helper_nodes),
+                    main_turns,
+                );
                 result
             }
         }
+    }
+
+    /// What a shared-table search leaves for the next: no marks, the pacer reset, and the
+    /// measurements.
+    fn end_shared_table_search(&mut self, thread_nodes: Vec<u64>, main_turns: u64) {
+        if thread_nodes.iter().skip(1).any(|&nodes| nodes > 0) {
+            // Marks that an interrupted search left behind.
+            self.busy.clear();
+        }
+        if let Some(pacer) = &self.pacer {
+            pacer.reset();
+        }
+        self.last_thread_nodes = thread_nodes;
+        self.last_model_length =
+            main_turns * u64::from(self.main.config().poll_interval_nodes.max(1));
+    }
+
+    /// One fixed-depth search of `game` with the window `(alpha, beta)` on the pool's threads,
+    /// under the engine's [`ParallelScheme`]: the meaning and result of
+    /// [`Engine::search_window`] (no iterative deepening, clock or stop flag; the table used
+    /// but not aged), so that a window driver (a null-window solver narrowing the score's
+    /// interval, MTD(f)) runs on every thread through [`WindowSearch`].
+    ///
+    /// The result is fail-soft: `<= alpha` an upper bound on the value at `depth`, `>= beta`
+    /// a lower bound, between them the exact value. `best_move` is a move that achieves the
+    /// score when it is above `alpha`; `nodes` (and `stats.nodes`) count the nodes of every
+    /// thread, the other statistics as for [`ParallelEngine::search`]. The bound returned on
+    /// a fail-low or fail-high may differ from the sequential search's (the threads search
+    /// moves with the alphas they have at the time), and with the default table cutoffs
+    /// under ABDADA and Lazy SMP the value too, as for [`ParallelEngine::search`]; with
+    /// [`TtCutoffs::EqualDraft`](crate::TtCutoffs) every exact value is the sequential one.
+    ///
+    /// Under root splitting the root is split as in an iteration of
+    /// [`ParallelEngine::search`] (a null window at the root is split as a non-PV node);
+    /// under ABDADA every thread searches the root with the window, and the first to
+    /// complete it ends the search for all; under Lazy SMP the helpers search the window one
+    /// ply deeper on every other thread, filling the table for the calling thread, whose
+    /// result is returned. The other threads start at once:
+    /// [`ParallelEngine::set_min_split_nodes`], a threshold on the nodes of earlier
+    /// iterations, does not apply to a search without them. With one thread it is
+    /// [`Engine::search_window`] itself.
+    ///
+    /// Thread-safety: `&mut self`, one search at a time; the pool's threads search copies of
+    /// `game`, which is back in its position when the call returns.
+    ///
+    /// # Errors
+    /// As [`Engine::search_window`]; and [`SearchError::RewardsUnsupported`] for a game with
+    /// rewards ([`Game::REWARDS`]) on more than one thread.
+    pub fn search_window(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<WindowResult<G::Move, E::Score>, SearchError> {
+        let Some(pool) = self.pool.as_ref().and_then(Pool::get) else {
+            return self.main.search_window(game, depth, alpha, beta);
+        };
+        check_window(alpha, beta)?;
+        if G::REWARDS && game.has_rewards() {
+            return Err(SearchError::RewardsUnsupported { search: "a parallel search" });
+        }
+        let threads = self.threads;
+        let poll_interval = u64::from(self.main.config().poll_interval_nodes.max(1));
+        // A trial copy of the root (see `search_with_info`).
+        drop(game.clone());
+        match self.scheme() {
+            ParallelScheme::RootSplit => {
+                self.last_thread_nodes.clear();
+                self.last_model_length = 0;
+                let searching = AtomicUsize::new(1);
+                let workers =
+                    Workers { pool, helpers: &self.helpers, searching: &searching, threads };
+                let main = &mut self.main;
+                pool.install(|| {
+                    main.fixed_depth_linked(
+                        game,
+                        depth,
+                        Links::default(),
+                        poll_interval,
+                        |main, ctx, game| {
+                            let pv = main.null_window_above(alpha).is_none_or(|top| top < beta);
+                            workers.split_iteration(main, ctx, game, depth, alpha, beta, pv)
+                        },
+                    )
+                })
+            }
+            scheme => {
+                let helpers = &self.helpers[..threads - 1];
+                let abdada = scheme == ParallelScheme::Abdada;
+                let options = SharedTableOptions {
+                    busy: abdada.then_some(&self.busy),
+                    pacer: self.pacer.as_deref(),
+                    depth_offsets: !abdada,
+                    min_nodes: 0,
+                };
+                let (result, helper_nodes, main_turns) = shared_table_search(
+                    pool,
+                    helpers,
+                    &mut self.main,
+                    game,
+                    depth,
+                    (alpha, beta),
+                    options,
+                    |main, game, links, iteration| {
+                        main.fixed_depth_linked(
+                            game,
+                            depth,
+                            links,
+                            poll_interval,
+                            |main, ctx, game| iteration(main, ctx, game, depth, alpha, beta),
+                        )
+                    },
+                );
+                let extra: u64 = helper_nodes.iter().sum();
+                let result = result.map(|mut result| {
+                    result.nodes += extra;
+                    result.stats.nodes += extra;
+                    result
+                });
+                let main_nodes = result.as_ref().map_or(0, |r| r.nodes - extra);
+                self.end_shared_table_search(
+                    thread_nodes(&result, main_nodes, helper_nodes),
+                    main_turns,
+                );
+                result
+            }
+        }
+    }
+
+    /// The scheme searches run under: the configuration's, but root splitting for ABDADA
+    /// without a table (it shares its work through the table).
+    fn scheme(&self) -> ParallelScheme {
+        match self.main.config().parallel_scheme {
+            ParallelScheme::Abdada if !T::ENABLED => ParallelScheme::RootSplit,
+            scheme => scheme,
+        }
+    }
+}
+
+impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O> WindowSearch<G>
+    for ParallelEngine<G, E, MAX_MOVES, MAX_PLY, T, O>
+where
+    G: Game + Clone + Send,
+    G::Move: Send + Sync,
+    G::Player: Send + Sync,
+    E: Evaluator<G> + Clone + Send + Sync,
+    T: Table<E::Score> + Send + Sync,
+    O: MoveSorter<G> + Clone + Send,
+{
+    type Score = E::Score;
+
+    fn search_window(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<WindowResult<G::Move, E::Score>, SearchError> {
+        ParallelEngine::search_window(self, game, depth, alpha, beta)
     }
 }
 
@@ -631,7 +792,9 @@ where
     /// Campbell 1982): at the root and at each first child below it, as long as `MIN_SPLIT_DEPTH`
     /// plies remain, the first move is searched (split the same way) for a sound alpha, then the
     /// other moves are shared out among the threads. The root is searched with the window
-    /// `(alpha, beta)` of the configured root search (the full window by default).
+    /// `(alpha, beta)` of the configured root search (the full window by default), as a PV
+    /// node when `pv` (an iteration) or else as a non-PV one (a window search's null window).
+    #[allow(clippy::too_many_arguments)]
     fn split_iteration(
         self,
         main: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
@@ -640,11 +803,12 @@ where
         depth: u32,
         alpha: E::Score,
         beta: E::Score,
+        pv: bool,
     ) -> Result<E::Score, Halt> {
         for helper in self.helpers {
             main.sync_helper(&mut lock(helper).engine);
         }
-        let root = SplitNode { ply: 0, depth, alpha, beta, on_prev_pv: true, pv: true };
+        let root = SplitNode { ply: 0, depth, alpha, beta, on_prev_pv: true, pv };
         self.searching.store(1, Ordering::Relaxed);
         self.split_node(main, ctx, game, root)
     }
@@ -674,7 +838,8 @@ where
                 }
             };
         let root = ply == 0;
-        let seeded_root = root && engine.config().tie_break_seed.is_some();
+        // (A window search's null window at the root has no ties to break.)
+        let seeded_root = root && pv && engine.config().tie_break_seed.is_some();
 
         // The first move alone (split in turn if deep enough): a sound alpha for the others.
         let first = split.moves.as_slice()[0];
@@ -920,9 +1085,6 @@ where
     }
 }
 
-/// A search's outcome.
-type Searched<M, S, const MAX_PLY: usize> = Result<SearchResult<M, S, MAX_PLY>, SearchError>;
-
 /// How [`shared_table_search`] shares the work.
 struct SharedTableOptions<'b> {
     /// ABDADA's marks of the moves being searched (none under Lazy SMP).
@@ -972,13 +1134,15 @@ struct HelperState {
 }
 
 /// What a helper of a shared-table search is given: the root, its depth offset, the deepest
-/// depth, its links with the other threads and its poll interval.
-struct HelperJob<'b, G, O> {
+/// depth, the window, its links with the other threads and its poll interval.
+struct HelperJob<'b, G, O, S> {
     /// The sorter the threads share, if they do.
     shared_sorter: Option<SharedSorter<G, O>>,
     root: G,
     offset: u32,
     max_depth: u32,
+    /// The window of every root search (see [`shared_table_search`]).
+    window: (S, S),
     links: Links<'b, O>,
     /// The pacer of a simulation.
     pacer: Option<&'b LockStep>,
@@ -994,16 +1158,26 @@ struct HelperJob<'b, G, O> {
 /// main thread's depth and the first to complete it ends it for all (the main thread takes a
 /// helper's result); under Lazy SMP odd helpers search one ply deeper and move on to the next
 /// depth when they complete one. Helpers behind the main thread's depth restart at it.
-/// Returns the main thread's result and the nodes of each thread, the main thread's first.
-fn shared_table_search<G, E, F, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(
+///
+/// `drive` runs the main thread's search of `game` with the links it is given, calling the
+/// iteration it is given for each root search: iterative deepening ([`Engine::iterate`]) up
+/// to `max_depth`, or one fixed-depth window search. The helpers search each depth with
+/// `window` (the full window for iterative deepening: an exact score serves any window the
+/// main thread searches an iteration with; a window search's own window otherwise, so that
+/// a helper that completes the depth first has the main thread's result).
+/// Returns the main thread's result, the nodes of each helper, and the main thread's turns
+/// in a simulation.
+#[allow(clippy::too_many_arguments)]
+fn shared_table_search<G, E, R, D, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>(
     pool: &rayon::ThreadPool,
     helpers: &[Mutex<Helper<G, E, MAX_MOVES, MAX_PLY, T, O>>],
     main: &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
     game: &mut G,
-    limits: &Limits<'_>,
-    on_iteration: F,
+    max_depth: u32,
+    window: (E::Score, E::Score),
     options: SharedTableOptions<'_>,
-) -> (Searched<G::Move, E::Score, MAX_PLY>, Vec<u64>, u64)
+    drive: D,
+) -> (Result<R, SearchError>, Vec<u64>, u64)
 where
     G: Game + Clone + Send,
     G::Move: Send + Sync,
@@ -1011,7 +1185,12 @@ where
     E: Evaluator<G> + Clone + Send + Sync,
     T: Table<E::Score> + Send + Sync,
     O: MoveSorter<G> + Clone + Send,
-    F: FnMut(&IterationInfo<'_, G::Move, E::Score>) + Send,
+    D: for<'b> FnOnce(
+        &mut Engine<G, E, MAX_MOVES, MAX_PLY, T, O>,
+        &mut G,
+        Links<'b, O>,
+        &mut RootSearchFn<'_, Engine<G, E, MAX_MOVES, MAX_PLY, T, O>, G, E::Score, O>,
+    ) -> Result<R, SearchError>,
 {
     let shared = SharedTable {
         main_depth: AtomicU32::new(0),
@@ -1029,7 +1208,6 @@ where
         })
         .collect();
     let poll_interval = u64::from(main.config().poll_interval_nodes.max(1));
-    let max_depth = limits.max_depth;
     let ends_iterations = !options.depth_offsets;
     let share_sorters = ends_iterations;
     let pacer = options.pacer;
@@ -1048,80 +1226,75 @@ where
         if let Some(pacer) = pacer {
             pacer.bind(pacer.join());
         }
-        let result = main.iterate(
-            game,
-            limits,
-            links,
-            on_iteration,
-            |main, ctx, game, depth, alpha, beta| {
-                if started || ctx.nodes() >= options.min_nodes {
-                    *lock(&shared.start) = Some((main.sorter().clone(), main.prev_pv.clone()));
+        let result = drive(main, game, links, &mut |main, ctx, game, depth, alpha, beta| {
+            if started || ctx.nodes() >= options.min_nodes {
+                *lock(&shared.start) = Some((main.sorter().clone(), main.prev_pv.clone()));
+            }
+            if started {
+                // Helpers behind the new depth restart at it.
+                shared.main_depth.store(depth, Ordering::Relaxed);
+                for state in states {
+                    if state.depth.load(Ordering::Relaxed) < depth {
+                        state.restart.store(true, Ordering::Relaxed);
+                    }
                 }
-                if started {
-                    // Helpers behind the new depth restart at it.
-                    shared.main_depth.store(depth, Ordering::Relaxed);
-                    for state in states {
-                        if state.depth.load(Ordering::Relaxed) < depth {
-                            state.restart.store(true, Ordering::Relaxed);
+            } else if ctx.nodes() >= options.min_nodes {
+                started = true;
+                ctx.set_helpers_active(true);
+                let common_sorter = std::sync::Arc::new(Mutex::new(main.sorter().clone()));
+                if share_sorters {
+                    let _ = main_sorter.set(SharedSorter::new(common_sorter.clone()));
+                }
+                shared.main_depth.store(depth, Ordering::Relaxed);
+                for (index, (helper, state)) in helpers.iter().zip(states).enumerate() {
+                    let offset = u32::from(options.depth_offsets && index % 2 == 0);
+                    let job = HelperJob {
+                        shared_sorter: share_sorters
+                            .then(|| SharedSorter::new(common_sorter.clone())),
+                        root: game.clone(),
+                        offset,
+                        max_depth,
+                        window,
+                        links,
+                        pacer,
+                        poll_interval,
+                        ends_iterations,
+                    };
+                    // Joins here, so that it starts level with the main thread.
+                    let slot = pacer.map(LockStep::join);
+                    scope.spawn(move |_| {
+                        if let (Some(pacer), Some(slot)) = (pacer, slot) {
+                            pacer.bind(slot);
                         }
-                    }
-                } else if ctx.nodes() >= options.min_nodes {
-                    started = true;
-                    ctx.set_helpers_active(true);
-                    let common_sorter = std::sync::Arc::new(Mutex::new(main.sorter().clone()));
-                    if share_sorters {
-                        let _ = main_sorter.set(SharedSorter::new(common_sorter.clone()));
-                    }
-                    shared.main_depth.store(depth, Ordering::Relaxed);
-                    for (index, (helper, state)) in helpers.iter().zip(states).enumerate() {
-                        let offset = u32::from(options.depth_offsets && index % 2 == 0);
-                        let job = HelperJob {
-                            shared_sorter: share_sorters
-                                .then(|| SharedSorter::new(common_sorter.clone())),
-                            root: game.clone(),
-                            offset,
-                            max_depth,
-                            links,
-                            pacer,
-                            poll_interval,
-                            ends_iterations,
-                        };
-                        // Joins here, so that it starts level with the main thread.
-                        let slot = pacer.map(LockStep::join);
-                        scope.spawn(move |_| {
-                            if let (Some(pacer), Some(slot)) = (pacer, slot) {
-                                pacer.bind(slot);
-                            }
-                            let nodes = lock(helper).engine.help(job, shared, state);
-                            state.nodes.store(nodes, Ordering::Relaxed);
-                            if let Some(pacer) = pacer {
-                                pacer.leave();
-                            }
-                        });
-                    }
+                        let nodes = lock(helper).engine.help(job, shared, state);
+                        state.nodes.store(nodes, Ordering::Relaxed);
+                        if let Some(pacer) = pacer {
+                            pacer.leave();
+                        }
+                    });
                 }
-                let searched = main.root_iteration::<true>(ctx, game, depth, alpha, beta);
-                if !ends_iterations {
-                    return searched;
+            }
+            let searched = main.root_iteration::<true>(ctx, game, depth, alpha, beta);
+            if !ends_iterations {
+                return searched;
+            }
+            // The iteration is over for every thread: a helper that completes it now has
+            // nothing to report.
+            let mut finished = lock(&shared.finished);
+            let by_helper = finished.result.take().filter(|_| finished.depth == depth);
+            finished.depth = finished.depth.max(depth);
+            shared.interrupt.store(false, Ordering::Relaxed);
+            drop(finished);
+            match (searched, by_helper) {
+                (Err(Halt::Interrupted), Some((score, line, reached_horizon))) => {
+                    // A helper completed the iteration first: its result is the iteration's.
+                    main.pv[0] = line;
+                    ctx.set_reached_horizon(reached_horizon);
+                    Ok(score)
                 }
-                // The iteration is over for every thread: a helper that completes it now has
-                // nothing to report.
-                let mut finished = lock(&shared.finished);
-                let by_helper = finished.result.take().filter(|_| finished.depth == depth);
-                finished.depth = finished.depth.max(depth);
-                shared.interrupt.store(false, Ordering::Relaxed);
-                drop(finished);
-                match (searched, by_helper) {
-                    (Err(Halt::Interrupted), Some((score, line, reached_horizon))) => {
-                        // A helper completed the iteration first: its result is the iteration's.
-                        main.pv[0] = line;
-                        ctx.set_reached_horizon(reached_horizon);
-                        Ok(score)
-                    }
-                    (searched, _) => searched,
-                }
-            },
-        );
+                (searched, _) => searched,
+            }
+        });
         shared.stop.store(true, Ordering::Relaxed);
         for state in states {
             state.restart.store(true, Ordering::Relaxed);
@@ -1132,18 +1305,20 @@ where
     });
     let (result, main_turns) = result;
     let helper_nodes: Vec<u64> = states.iter().map(|s| s.nodes.load(Ordering::Relaxed)).collect();
-    let result = result.map(|mut result| {
-        let extra: u64 = helper_nodes.iter().sum();
-        result.nodes += extra;
-        result.stats.nodes += extra;
-        result
-    });
-    let mut thread_nodes = Vec::with_capacity(helper_nodes.len() + 1);
-    if let Ok(r) = &result {
-        thread_nodes.push(r.nodes - helper_nodes.iter().sum::<u64>());
-        thread_nodes.extend(helper_nodes);
+    (result, helper_nodes, main_turns)
+}
+
+/// The nodes of each thread of a shared-table search that ended `Ok` with `main_nodes` on
+/// the main thread (the main thread's first); empty after an error.
+fn thread_nodes<R>(
+    result: &Result<R, SearchError>,
+    main_nodes: u64,
+    helpers: Vec<u64>,
+) -> Vec<u64> {
+    match result {
+        Ok(_) => core::iter::once(main_nodes).chain(helpers).collect(),
+        Err(_) => Vec::new(),
     }
-    (result, thread_nodes, main_turns)
 }
 
 impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
@@ -1159,7 +1334,7 @@ where
     /// until the main thread's search ends. Returns the nodes it visited.
     fn help(
         &mut self,
-        job: HelperJob<'_, G, O>,
+        job: HelperJob<'_, G, O, E::Score>,
         shared: &SharedTable<O, G::Move, E::Score, MAX_PLY>,
         state: &HelperState,
     ) -> u64 {
@@ -1168,6 +1343,7 @@ where
             mut root,
             offset,
             max_depth,
+            window: (alpha, beta),
             links,
             pacer,
             poll_interval,
@@ -1220,11 +1396,7 @@ where
             };
             ctx.set_helpers_active(true);
             ctx.root_side = Some(root.side_to_move());
-            // The full window, whatever the main thread's root search: an exact score serves
-            // any window the main thread searches this iteration with.
-            let infinity = E::Score::INFINITY;
-            let searched =
-                self.root_iteration::<true>(&mut ctx, &mut root, depth, -infinity, infinity);
+            let searched = self.root_iteration::<true>(&mut ctx, &mut root, depth, alpha, beta);
             nodes += ctx.nodes();
             match searched {
                 Ok(score) => {

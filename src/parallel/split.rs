@@ -429,9 +429,15 @@ where
     ) {
         if let Some(pv) = self.pv.get_mut(ply as usize) {
             pv.clear();
-            // Lines are only kept where they can reach the root's principal variation.
+            // Lines are only kept where they can reach the root's principal variation; a
+            // non-PV root (a window search's null window) keeps its move, the search's best.
             // Cannot fail: a line from ply p holds at most MAX_PLY - p moves.
-            for &mv in line.iter().take(if split.pv { MAX_PLY - ply as usize } else { 0 }) {
+            let keep = match (split.pv, ply) {
+                (true, _) => MAX_PLY - ply as usize,
+                (false, 0) => 1,
+                (false, _) => 0,
+            };
+            for &mv in line.iter().take(keep) {
                 let _ = pv.push(mv);
             }
         }

@@ -98,6 +98,8 @@ pub(crate) use context::{Context, Halt};
 pub(crate) use coordination::Links;
 #[cfg(feature = "std")]
 pub(crate) use coordination::{MoveMarks, Pace, SorterExchange};
+#[cfg(feature = "std")]
+pub(crate) use driver::RootSearchFn;
 pub(crate) use node::Node;
 pub use result::{IterationInfo, SearchResult, SearchStats, WindowResult};
 pub use solve::Solution;
@@ -127,6 +129,68 @@ pub(crate) fn set_line<M: Copy, const N: usize>(
                 break;
             }
         }
+    }
+}
+
+/// Checks the window of a fixed-depth search: `alpha < beta`, neither NaN, neither beyond
+/// `±INFINITY`.
+pub(crate) fn check_window<S: Score>(alpha: S, beta: S) -> Result<(), SearchError> {
+    // NaN compares as unordered and fails too; so does a bound beyond the infinities
+    // (`i32::MIN`, whose negation overflows).
+    let infinity = S::INFINITY;
+    if alpha.partial_cmp(&beta) != Some(core::cmp::Ordering::Less)
+        || !(alpha >= -infinity && beta <= infinity)
+    {
+        return Err(SearchError::InvalidWindow);
+    }
+    Ok(())
+}
+
+/// A fixed-depth search with a window, whatever runs it: [`Engine::search_window`] on the
+/// calling thread, or (`std`) [`ParallelEngine::search_window`](crate::parallel::ParallelEngine::search_window)
+/// on a thread pool. A window driver (a solver that narrows the interval a score lies in
+/// with null windows, say) written over this trait runs on either.
+///
+/// The contract is [`Engine::search_window`]'s: the result is fail-soft (`<= alpha` an upper
+/// bound, `>= beta` a lower bound, between them the exact value at `depth`), with a best move
+/// and the nodes visited (by every thread); `game` is back in its position when it returns.
+pub trait WindowSearch<G: Game> {
+    /// The evaluator's score type.
+    type Score: Score;
+
+    /// Searches `game` to `depth` plies with the window `(alpha, beta)`.
+    ///
+    /// # Errors
+    /// As [`Engine::search_window`]: [`SearchError::InvalidWindow`] for a window that is
+    /// empty, NaN or beyond `±INFINITY`, [`SearchError::DepthBeyondCapacity`], the
+    /// configuration's, game's and evaluator's errors.
+    fn search_window(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        alpha: Self::Score,
+        beta: Self::Score,
+    ) -> Result<WindowResult<G::Move, Self::Score>, SearchError>;
+}
+
+impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O> WindowSearch<G>
+    for Engine<G, E, MAX_MOVES, MAX_PLY, T, O>
+where
+    G: Game,
+    E: Evaluator<G>,
+    T: Table<E::Score>,
+    O: MoveSorter<G>,
+{
+    type Score = E::Score;
+
+    fn search_window(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        alpha: E::Score,
+        beta: E::Score,
+    ) -> Result<WindowResult<G::Move, E::Score>, SearchError> {
+        Engine::search_window(self, game, depth, alpha, beta)
     }
 }
 
@@ -418,14 +482,7 @@ where
         alpha: E::Score,
         beta: E::Score,
     ) -> Result<WindowResult<G::Move, E::Score>, SearchError> {
-        // NaN compares as unordered and fails too; so does a bound beyond the infinities
-        // (`i32::MIN`, whose negation overflows).
-        let infinity = E::Score::INFINITY;
-        if alpha.partial_cmp(&beta) != Some(core::cmp::Ordering::Less)
-            || !(alpha >= -infinity && beta <= infinity)
-        {
-            return Err(SearchError::InvalidWindow);
-        }
+        check_window(alpha, beta)?;
         self.fixed_depth(game, depth, |engine, ctx, game| {
             let pv = engine.null_window_above(alpha).is_none_or(|top| top < beta);
             let root = Node { depth, ply: 0, pv, on_prev_pv: false };
@@ -482,11 +539,36 @@ where
             &mut G,
         ) -> Result<E::Score, Halt>,
     ) -> Result<WindowResult<G::Move, E::Score>, SearchError> {
+        // Nothing to poll for: no clock, no stop flag, no other thread.
+        self.fixed_depth_linked(game, depth, Links::default(), u64::MAX, run)
+    }
+
+    /// [`Engine::fixed_depth`] for a thread of a parallel window search: its `links` with the
+    /// other threads, polled every `poll_interval` nodes (the other threads' aborts are seen
+    /// at the polls); the `interrupt` of the links ends the search early (then `run` must
+    /// return the result another thread found).
+    pub(crate) fn fixed_depth_linked<'l>(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        links: Links<'l, O>,
+        poll_interval: u64,
+        run: impl FnOnce(
+            &mut Self,
+            &mut Context<'l, '_, G::Player, O>,
+            &mut G,
+        ) -> Result<E::Score, Halt>,
+    ) -> Result<WindowResult<G::Move, E::Score>, SearchError> {
         self.check_config()?;
         if depth as usize > MAX_PLY {
             return Err(SearchError::DepthBeyondCapacity { max_depth: depth, capacity: MAX_PLY });
         }
-        let mut ctx = Context::new(None, u64::MAX);
+        let mut ctx = Context::new(None, poll_interval);
+        ctx.links = links;
+        #[cfg(feature = "std")]
+        if links.interrupt.is_some() {
+            ctx.abort = links.interrupt;
+        }
         ctx.root_side = Some(game.side_to_move());
         self.start_search();
         self.prev_pv.clear();
@@ -500,7 +582,8 @@ where
                 Ok(WindowResult { score, best_move, nodes: ctx.nodes(), stats: ctx.stats() })
             }
             Err(Halt::Failed) => Err(ctx.take_error()),
-            // Without limits nothing can interrupt the search.
+            // Without limits nothing can interrupt the search (a parallel one's interrupt
+            // comes with the result another thread found: `run` returns it).
             Err(Halt::Interrupted) => {
                 unreachable!("a fixed-depth search has no clock or stop flag")
             }
