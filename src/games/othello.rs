@@ -22,8 +22,9 @@
 //! [`solve`] finds the exact score of a position and a best move: null-window searches of the
 //! [`SolverEngine`] (value-preserving, the transposition table, the [`EndgameSorter`]'s
 //! ordering) at the depth of the empty squares, narrowing the score's interval. The last
-//! [`SOLVE_EMPTIES`] empty squares are solved by [`solve_last`], a dedicated search the
-//! evaluator offers the engine ([`Evaluator::solve_subtree`]); nodes with at least
+//! [`SHALLOW_EMPTIES`] empty squares are solved by [`solve_shallow`], a dedicated search the
+//! evaluator offers the engine ([`Evaluator::solve_subtree`]), and the last
+//! [`SOLVE_EMPTIES`] of them by [`solve_last`]; nodes with at least
 //! [`STABILITY_MIN_EMPTIES`] empty squares try a stability cutoff first
 //! ([`Evaluator::bound_cut`], [`stable_discs`]). [`solve_wld`] finds only win, loss or draw.
 //! [`ObfEntry`] reads a line of an FFO/OBF file.
@@ -575,11 +576,11 @@ impl Evaluator<Othello> for OthelloEval {
         None
     }
 
-    /// The last [`SOLVE_EMPTIES`] empty squares are solved by [`solve_last`].
-    const SOLVE_DEPTH: u32 = SOLVE_EMPTIES;
+    /// The last [`SHALLOW_EMPTIES`] empty squares are solved by [`solve_shallow`].
+    const SOLVE_DEPTH: u32 = SHALLOW_EMPTIES;
 
-    /// [`solve_last`] for a position with at most [`SOLVE_EMPTIES`] empty squares, all of
-    /// them within the depth left (the game then ends within it); `None` for the others.
+    /// [`solve_shallow`] for a position with at most [`SHALLOW_EMPTIES`] empty squares, all
+    /// of them within the depth left (the game then ends within it); `None` for the others.
     #[inline(always)]
     fn solve_subtree(
         &self,
@@ -589,10 +590,10 @@ impl Evaluator<Othello> for OthelloEval {
         beta: i32,
     ) -> Option<Solved<i32>> {
         let empties = game.empty_count();
-        if empties > SOLVE_EMPTIES || empties > ctx.depth_left {
+        if empties > SHALLOW_EMPTIES || empties > ctx.depth_left {
             return None;
         }
-        Some(solve_last(game, alpha, beta))
+        Some(solve_shallow(game, alpha, beta))
     }
 }
 
@@ -660,9 +661,96 @@ pub fn stable_discs(p: u64, o: u64) -> u64 {
     }
 }
 
-/// The empty squares from which the search hands a position to [`solve_last`] (its
-/// [`Evaluator::SOLVE_DEPTH`]).
+/// The empty squares from which [`solve_shallow`] hands a position to [`solve_last`].
 pub const SOLVE_EMPTIES: u32 = 6;
+
+/// The empty squares from which the engine's search hands a position to [`solve_shallow`]
+/// (its [`Evaluator::SOLVE_DEPTH`]): below the table's [`TT_MIN_EMPTIES`], where the engine's
+/// node would only order the moves and search them.
+pub const SHALLOW_EMPTIES: u32 = 7;
+
+/// The exact final score of `position` (at most [`SHALLOW_EMPTIES`] empty squares, or any
+/// finished game) for its side to move, fail-soft against the window `(alpha, beta)`, as
+/// [`Evaluator::solve_subtree`] asks. With more than [`SOLVE_EMPTIES`] empty squares, a
+/// dedicated alpha-beta search with the [`EndgameSorter`]'s fastest-first order (each child
+/// computed once, for its key and for its search; no table), the same tree as the engine's
+/// would search there; with fewer, [`solve_last`]. `nodes` counts as [`solve_last`] does.
+///
+/// With more than [`SHALLOW_EMPTIES`] empty squares it still returns the exact score, at a
+/// cost that grows as their factorial: use [`solve`] there.
+pub fn solve_shallow(position: &Othello, alpha: i32, beta: i32) -> Solved<i32> {
+    if position.is_over() || position.empty_count() <= SOLVE_EMPTIES {
+        return solve_last(position, alpha, beta);
+    }
+    let mut nodes = 0;
+    let score = shallow(position, alpha, beta, &mut nodes);
+    Solved { score, nodes }
+}
+
+/// [`solve_shallow`] for a position that is not over, with more than [`SOLVE_EMPTIES`] empty
+/// squares (at most [`MAX_MOVES`] moves).
+fn shallow(game: &Othello, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+    *nodes += 1;
+    let odd = odd_quadrants(game.empties());
+    // The children, best key first (insertion sort, stable: the game's static order among
+    // equal keys, as the engine's node with the sorter would have them).
+    let mut keys = [0i32; MAX_MOVES];
+    let mut children = [*game; MAX_MOVES];
+    let mut count = 0;
+    for class in PREFERENCE {
+        let mut set = game.moves & class;
+        while set != 0 {
+            let square = Square(set.trailing_zeros() as u8);
+            set &= set - 1;
+            let child = game.play(square);
+            let key = EndgameSorter::child_key(game, square, &child, odd);
+            let mut j = count;
+            while j > 0 && keys[j - 1] < key {
+                keys[j] = keys[j - 1];
+                children[j] = children[j - 1];
+                j -= 1;
+            }
+            keys[j] = key;
+            children[j] = child;
+            count += 1;
+        }
+    }
+    let mut best = -65;
+    let mut alpha = alpha;
+    for child in &children[..count] {
+        let score = if child.is_over() {
+            *nodes += 1;
+            -child.final_score()
+        } else if child.side == game.side {
+            // The opponent passes: the same side moves again, with the same window.
+            shallow_child(child, alpha, beta, nodes)
+        } else {
+            -shallow_child(child, -beta, -alpha, nodes)
+        };
+        if score > best {
+            best = score;
+            if score >= beta {
+                return best;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+        }
+    }
+    best
+}
+
+/// The score of a child of [`shallow`] that is not over, for its side to move.
+#[inline(always)]
+fn shallow_child(child: &Othello, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+    if child.empty_count() <= SOLVE_EMPTIES {
+        let solved = solve_last(child, alpha, beta);
+        *nodes += solved.nodes;
+        solved.score
+    } else {
+        shallow(child, alpha, beta, nodes)
+    }
+}
 
 /// The squares next to each square (a move there can flip only if one holds an opponent's
 /// disc).
@@ -969,11 +1057,16 @@ impl EndgameSorter {
     /// The ordering key of `square` (higher first).
     #[inline]
     fn key(game: &Othello, square: Square, fastest_first: bool, odd: u64) -> i32 {
-        let parity = if odd & square.bit() != 0 { 1 } else { 0 };
         if !fastest_first {
-            return parity;
+            return if odd & square.bit() != 0 { 1 } else { 0 };
         }
-        let child = game.play(square);
+        Self::child_key(game, square, &game.play(square), odd)
+    }
+
+    /// The fastest-first key of `square`, whose position is `child` (higher first).
+    #[inline(always)]
+    fn child_key(game: &Othello, square: Square, child: &Othello, odd: u64) -> i32 {
+        let parity = if odd & square.bit() != 0 { 1 } else { 0 };
         if child.side == game.side {
             // The opponent has to pass: the best a move can do for fastest first.
             return 1 << 10;
