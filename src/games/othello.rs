@@ -983,6 +983,71 @@ fn last_two(p: u64, o: u64, empties: u64, alpha: i32, beta: i32, nodes: &mut u64
     final_for(p, o, 2)
 }
 
+/// `LAST_FLIPS[at][line]`: how many discs a disc on square `at` of a line of 8 flips when
+/// the bits of `line` are its side's discs and every other square but `at` holds the other
+/// side's (the line read from a full board but one square). A shorter line (a diagonal) read
+/// as 8 bits has zeros beyond its ends, where no run of the other side's discs is closed.
+const LAST_FLIPS: [[u8; 256]; 8] = {
+    let mut table = [[0; 256]; 8];
+    let mut at = 0;
+    while at < 8 {
+        let mut line = 0;
+        while line < 256 {
+            let mut count = 0;
+            // Towards the high bits, then towards the low ones.
+            let mut j = at + 1;
+            while j < 8 && line & (1 << j) == 0 {
+                j += 1;
+            }
+            if j < 8 {
+                count += j - at - 1;
+            }
+            let mut j = at as i32 - 1;
+            while j >= 0 && line & (1 << j) == 0 {
+                j -= 1;
+            }
+            if j >= 0 {
+                count += at - j as usize - 1;
+            }
+            table[at][line] = count as u8;
+            line += 1;
+        }
+        at += 1;
+    }
+    table
+};
+
+/// The diagonal (along `A1`-`H8`) and the anti-diagonal (along `H1`-`A8`) through each square.
+const DIAGONALS: [[u64; 2]; 64] = {
+    let mut table = [[0; 2]; 64];
+    let mut square = 0;
+    while square < 64 {
+        let (row, col) = (square / 8, square % 8);
+        table[square] = [LINES[2][7 + col - row], LINES[3][row + col]];
+        square += 1;
+    }
+    table
+};
+
+/// How many discs a disc of `p` on `square` flips, every other square of the board taken (the
+/// other side's where not `p`'s): [`LAST_FLIPS`] on the row, the column and the two diagonals
+/// through the square, each gathered into 8 bits by a shift or a multiplication (a column's
+/// bits come out in reverse, `H` row first).
+#[inline(always)]
+fn last_flip_count(p: u64, square: u32) -> u32 {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    let (row, col) = (square as usize / 8, square as usize % 8);
+    let row_bits = (p >> (8 * row)) as u8;
+    let col_bits = (((p >> col) & FILE_A).wrapping_mul(0x8040_2010_0804_0201) >> 56) as u8;
+    let [diagonal, anti] = DIAGONALS[square as usize];
+    let diag_bits = ((p & diagonal).wrapping_mul(FILE_A) >> 56) as u8;
+    let anti_bits = ((p & anti).wrapping_mul(FILE_A) >> 56) as u8;
+    u32::from(LAST_FLIPS[col][row_bits as usize])
+        + u32::from(LAST_FLIPS[7 - row][col_bits as usize])
+        + u32::from(LAST_FLIPS[col][diag_bits as usize])
+        + u32::from(LAST_FLIPS[col][anti_bits as usize])
+}
+
 /// The exact score for `p` to move with one empty square, `square` (every other square taken:
 /// the opponent has the rest).
 #[inline(always)]
@@ -990,11 +1055,11 @@ fn last_one(p: u64, square: u32) -> i32 {
     let x = 1u64 << square;
     let o = !p & !x;
     let mine = p.count_ones() as i32;
-    let flipped = flips(p, o, square as u8).count_ones() as i32;
+    let flipped = last_flip_count(p, square) as i32;
     if flipped > 0 {
         return 2 * (mine + flipped + 1) - 64;
     }
-    let theirs = flips_near(o, p, square).count_ones() as i32;
+    let theirs = last_flip_count(o, square) as i32;
     if theirs > 0 {
         return 2 * (mine - theirs) - 64;
     }
@@ -1390,6 +1455,22 @@ mod tests {
         }
         assert_eq!(start.moves(), expected);
         assert_eq!(start.side(), Color::Black);
+    }
+
+    #[test]
+    fn last_flip_counts_equal_the_flips_on_random_full_boards() {
+        let mut x: u64 = 0x0123_4567_89AB_CDEF;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            for square in 0..64u32 {
+                let bit = 1u64 << square;
+                let (p, o) = (x & !bit, !x & !bit);
+                assert_eq!(last_flip_count(p, square), flips(p, o, square as u8).count_ones());
+                assert_eq!(last_flip_count(o, square), flips(o, p, square as u8).count_ones());
+            }
+        }
     }
 
     #[test]
