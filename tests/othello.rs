@@ -331,6 +331,53 @@ fn the_shallow_solver_searches_the_tree_of_the_engine_with_the_sorter() {
     assert!(sevens > 200, "{sevens}");
 }
 
+#[test]
+fn the_table_ordered_solver_equals_the_plain_sorter_on_random_positions_of_10_to_14_empties() {
+    static WITH: TranspositionTable<i32, { 1 << 14 }> = TranspositionTable::new();
+    static PLAIN: TranspositionTable<i32, { 1 << 14 }> = TranspositionTable::new();
+    let mut with = solver_engine(&WITH);
+    let mut plain = alphabeta::Engine::<Othello, OthelloEval, 34, 60, _, _>::with_parts(
+        OthelloEval,
+        SOLVER_CONFIG,
+        &PLAIN,
+        alphabeta::games::othello::EndgameSorter,
+    );
+    let mut x: u64 = 0x5DEE_CE66_D1CE_4E5B;
+    let mut solved = 0;
+    for game_index in 0..40 {
+        let mut game = Othello::new();
+        let stop = 10 + game_index % 5;
+        while !game.is_over() && game.empty_count() > stop {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let moves = game.moves();
+            let mut set = moves;
+            for _ in 0..(x % u64::from(moves.count_ones())) {
+                set &= set - 1;
+            }
+            game = game.play(Square(set.trailing_zeros() as u8));
+        }
+        if game.is_over() {
+            continue;
+        }
+        WITH.clear();
+        PLAIN.clear();
+        let a = solve(&mut with, game).unwrap();
+        let b = solve(&mut plain, game).unwrap();
+        assert_eq!(a.score, b.score, "{game}");
+        // The move found achieves the score.
+        let best = a.best_move.expect("a move");
+        let child = game.play(best);
+        PLAIN.clear();
+        let c = solve(&mut plain, child).unwrap();
+        let achieved = if child.side() == game.side() { c.score } else { -c.score };
+        assert_eq!(achieved, a.score, "{game}: {best}");
+        solved += 1;
+    }
+    assert_eq!(solved, 40);
+}
+
 /// Whether some line from `game` has a pass in it.
 fn has_pass(game: &Othello) -> bool {
     let mut moves = MoveList::<Square, 40>::new();
