@@ -897,11 +897,13 @@ fn last_empties(
             let x = 1u64 << square;
             let rest = empties ^ x;
             let (mine, theirs) = (p | flipped | x, o & !flipped);
-            let score = if rest & (rest - 1) == 0 {
+            // `rest` without its lowest square: none when one is left, one when two are.
+            let upper = rest & (rest - 1);
+            let score = if upper == 0 {
                 // One empty square left: the opponent's node, solved by its flips.
                 *nodes += 1;
                 -last_one(theirs, rest.trailing_zeros())
-            } else if rest.count_ones() == 2 {
+            } else if upper & (upper - 1) == 0 {
                 -last_two(theirs, mine, rest, -beta, -alpha, nodes)
             } else {
                 -last_empties(
