@@ -676,10 +676,12 @@ pub const SHALLOW_EMPTIES: u32 = 7;
 /// computed once, for its key and for its search; no table), the same tree as the engine's
 /// would search there; with fewer, [`solve_last`]. `nodes` counts as [`solve_last`] does.
 ///
-/// With more than [`SHALLOW_EMPTIES`] empty squares it still returns the exact score, at a
-/// cost that grows as their factorial: use [`solve`] there.
+/// With more than [`SHALLOW_EMPTIES`] empty squares it hands the position to [`solve_last`],
+/// which still returns the exact score, at a cost that grows as their factorial: use
+/// [`solve`] there.
 pub fn solve_shallow(position: &Othello, alpha: i32, beta: i32) -> Solved<i32> {
-    if position.is_over() || position.empty_count() <= SOLVE_EMPTIES {
+    let empties = position.empty_count();
+    if position.is_over() || empties <= SOLVE_EMPTIES || empties > SHALLOW_EMPTIES {
         return solve_last(position, alpha, beta);
     }
     let mut nodes = 0;
@@ -687,15 +689,16 @@ pub fn solve_shallow(position: &Othello, alpha: i32, beta: i32) -> Solved<i32> {
     Solved { score, nodes }
 }
 
-/// [`solve_shallow`] for a position that is not over, with more than [`SOLVE_EMPTIES`] empty
-/// squares (at most [`MAX_MOVES`] moves).
+/// [`solve_shallow`] for a position that is not over, with more than [`SOLVE_EMPTIES`] and at
+/// most [`SHALLOW_EMPTIES`] empty squares (as many moves at most).
 fn shallow(game: &Othello, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+    const CAPACITY: usize = SHALLOW_EMPTIES as usize;
     *nodes += 1;
     let odd = odd_quadrants(game.empties());
     // The children, best key first (insertion sort, stable: the game's static order among
     // equal keys, as the engine's node with the sorter would have them).
-    let mut keys = [0i32; MAX_MOVES];
-    let mut children = [*game; MAX_MOVES];
+    let mut keys = [0i32; CAPACITY];
+    let mut children = [*game; CAPACITY];
     let mut count = 0;
     for class in PREFERENCE {
         let mut set = game.moves & class;
