@@ -2,8 +2,9 @@
 //! solver against the FFO endgame test #1-#19 (Edax's solutions).
 
 use alphabeta::games::othello::{
-    flips, legal_moves, perft, solve, solve_last, solve_wld, solver_engine, stable_discs, Color,
-    ObfEntry, Othello, OthelloEval, ParseError, Square, SOLVER_CONFIG,
+    flips, legal_moves, perft, solve, solve_last, solve_shallow, solve_wld, solver_engine,
+    stable_discs, Color, ObfEntry, Othello, OthelloEval, ParseError, Square, SOLVER_CONFIG,
+    SOLVE_EMPTIES,
 };
 use alphabeta::tt::TranspositionTable;
 use alphabeta::{EvalContext, Evaluator, Game, MoveList};
@@ -248,6 +249,133 @@ fn the_last_empties_solver_is_fail_soft_exact_on_random_endgames() {
         }
     }
     assert!(passes > 0);
+}
+
+#[test]
+fn the_shallow_solver_is_fail_soft_exact_on_random_endgames() {
+    let positions = late_positions();
+    let mut sevens = 0;
+    for game in &positions {
+        let exact = brute_score(game);
+        sevens += usize::from(game.empty_count() == 7);
+        for (alpha, beta) in
+            [(-65, 65), (exact - 1, exact + 1), (exact, exact + 1), (exact - 1, exact)]
+                .into_iter()
+                .chain((-64..=62).step_by(6).map(|a| (a, a + 1)))
+        {
+            let solved = solve_shallow(game, alpha, beta);
+            let s = solved.score;
+            assert!(solved.nodes >= 1);
+            if s <= alpha {
+                assert!(exact <= s, "{game} ({alpha}, {beta}): {s} above {exact}");
+            } else if s >= beta {
+                assert!(exact >= s, "{game} ({alpha}, {beta}): {s} below {exact}");
+            } else {
+                assert_eq!(s, exact, "{game} ({alpha}, {beta})");
+            }
+        }
+    }
+    assert!(sevens > 200, "{sevens}");
+}
+
+/// Othello's evaluator with [`solve_last`] as its solver from 6 empty squares on: the
+/// engine's node with the [`EndgameSorter`](alphabeta::games::othello::EndgameSorter) above.
+struct LastOnly;
+
+impl Evaluator<Othello> for LastOnly {
+    type Score = i32;
+    const MATE_SCORES: bool = false;
+    fn evaluate(&self, game: &Othello, player: Color, ctx: EvalContext) -> i32 {
+        OthelloEval.evaluate(game, player, ctx)
+    }
+    const SOLVE_DEPTH: u32 = SOLVE_EMPTIES;
+    fn solve_subtree(
+        &self,
+        game: &Othello,
+        ctx: EvalContext,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<alphabeta::Solved<i32>> {
+        (game.empty_count() <= SOLVE_EMPTIES.min(ctx.depth_left))
+            .then(|| solve_last(game, alpha, beta))
+    }
+}
+
+#[test]
+fn the_shallow_solver_searches_the_tree_of_the_engine_with_the_sorter() {
+    let mut sevens = 0;
+    for game in late_positions().into_iter().filter(|g| g.empty_count() == 7 && !g.is_over()) {
+        sevens += 1;
+        for (alpha, beta) in [(-65, 65), (-1, 1), (0, 1), (8, 9), (-9, -8), (-17, -16)] {
+            let mut engine = alphabeta::Engine::<Othello, LastOnly, 34, 60, _, _>::with_parts(
+                LastOnly,
+                SOLVER_CONFIG,
+                alphabeta::tt::NoTable,
+                alphabeta::games::othello::EndgameSorter,
+            );
+            // The engine's node at the root counts itself; its children are searched alike.
+            let by_engine = engine.search_window(&mut { game }, 7, alpha, beta).unwrap();
+            let shallow = solve_shallow(&game, alpha, beta);
+            let side = |s: i32| (s > alpha, s < beta);
+            assert_eq!(side(shallow.score), side(by_engine.score), "{game} ({alpha}, {beta})");
+            // On a wider window the engine's principal variation search re-searches, and
+            // fail-soft bounds may differ; on a null window the trees are the same.
+            if beta == alpha + 1 {
+                assert_eq!(shallow.score, by_engine.score, "{game} ({alpha}, {beta})");
+                assert_eq!(shallow.nodes, by_engine.nodes, "{game} ({alpha}, {beta})");
+            } else if alpha < shallow.score && shallow.score < beta {
+                assert_eq!(shallow.score, by_engine.score, "{game} ({alpha}, {beta})");
+            }
+        }
+    }
+    assert!(sevens > 200, "{sevens}");
+}
+
+#[test]
+fn the_table_ordered_solver_equals_the_plain_sorter_on_random_positions_of_10_to_14_empties() {
+    static WITH: TranspositionTable<i32, { 1 << 14 }> = TranspositionTable::new();
+    static PLAIN: TranspositionTable<i32, { 1 << 14 }> = TranspositionTable::new();
+    let mut with = solver_engine(&WITH);
+    let mut plain = alphabeta::Engine::<Othello, OthelloEval, 34, 60, _, _>::with_parts(
+        OthelloEval,
+        SOLVER_CONFIG,
+        &PLAIN,
+        alphabeta::games::othello::EndgameSorter,
+    );
+    let mut x: u64 = 0x5DEE_CE66_D1CE_4E5B;
+    let mut solved = 0;
+    for game_index in 0..40 {
+        let mut game = Othello::new();
+        let stop = 10 + game_index % 5;
+        while !game.is_over() && game.empty_count() > stop {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let moves = game.moves();
+            let mut set = moves;
+            for _ in 0..(x % u64::from(moves.count_ones())) {
+                set &= set - 1;
+            }
+            game = game.play(Square(set.trailing_zeros() as u8));
+        }
+        if game.is_over() {
+            continue;
+        }
+        WITH.clear();
+        PLAIN.clear();
+        let a = solve(&mut with, game).unwrap();
+        let b = solve(&mut plain, game).unwrap();
+        assert_eq!(a.score, b.score, "{game}");
+        // The move found achieves the score.
+        let best = a.best_move.expect("a move");
+        let child = game.play(best);
+        PLAIN.clear();
+        let c = solve(&mut plain, child).unwrap();
+        let achieved = if child.side() == game.side() { c.score } else { -c.score };
+        assert_eq!(achieved, a.score, "{game}: {best}");
+        solved += 1;
+    }
+    assert_eq!(solved, 40);
 }
 
 /// Whether some line from `game` has a pass in it.

@@ -22,8 +22,9 @@
 //! [`solve`] finds the exact score of a position and a best move: null-window searches of the
 //! [`SolverEngine`] (value-preserving, the transposition table, the [`EndgameSorter`]'s
 //! ordering) at the depth of the empty squares, narrowing the score's interval. The last
-//! [`SOLVE_EMPTIES`] empty squares are solved by [`solve_last`], a dedicated search the
-//! evaluator offers the engine ([`Evaluator::solve_subtree`]); nodes with at least
+//! [`SHALLOW_EMPTIES`] empty squares are solved by [`solve_shallow`], a dedicated search the
+//! evaluator offers the engine ([`Evaluator::solve_subtree`]), and the last
+//! [`SOLVE_EMPTIES`] of them by [`solve_last`]; nodes with at least
 //! [`STABILITY_MIN_EMPTIES`] empty squares try a stability cutoff first
 //! ([`Evaluator::bound_cut`], [`stable_discs`]). [`solve_wld`] finds only win, loss or draw.
 //! [`ObfEntry`] reads a line of an FFO/OBF file.
@@ -576,11 +577,11 @@ impl Evaluator<Othello> for OthelloEval {
         None
     }
 
-    /// The last [`SOLVE_EMPTIES`] empty squares are solved by [`solve_last`].
-    const SOLVE_DEPTH: u32 = SOLVE_EMPTIES;
+    /// The last [`SHALLOW_EMPTIES`] empty squares are solved by [`solve_shallow`].
+    const SOLVE_DEPTH: u32 = SHALLOW_EMPTIES;
 
-    /// [`solve_last`] for a position with at most [`SOLVE_EMPTIES`] empty squares, all of
-    /// them within the depth left (the game then ends within it); `None` for the others.
+    /// [`solve_shallow`] for a position with at most [`SHALLOW_EMPTIES`] empty squares, all
+    /// of them within the depth left (the game then ends within it); `None` for the others.
     #[inline(always)]
     fn solve_subtree(
         &self,
@@ -590,10 +591,10 @@ impl Evaluator<Othello> for OthelloEval {
         beta: i32,
     ) -> Option<Solved<i32>> {
         let empties = game.empty_count();
-        if empties > SOLVE_EMPTIES || empties > ctx.depth_left {
+        if empties > SHALLOW_EMPTIES || empties > ctx.depth_left {
             return None;
         }
-        Some(solve_last(game, alpha, beta))
+        Some(solve_shallow(game, alpha, beta))
     }
 }
 
@@ -661,9 +662,99 @@ pub fn stable_discs(p: u64, o: u64) -> u64 {
     }
 }
 
-/// The empty squares from which the search hands a position to [`solve_last`] (its
-/// [`Evaluator::SOLVE_DEPTH`]).
+/// The empty squares from which [`solve_shallow`] hands a position to [`solve_last`].
 pub const SOLVE_EMPTIES: u32 = 6;
+
+/// The empty squares from which the engine's search hands a position to [`solve_shallow`]
+/// (its [`Evaluator::SOLVE_DEPTH`]): below the table's [`TT_MIN_EMPTIES`], where the engine's
+/// node would only order the moves and search them.
+pub const SHALLOW_EMPTIES: u32 = 7;
+
+/// The exact final score of `position` (at most [`SHALLOW_EMPTIES`] empty squares, or any
+/// finished game) for its side to move, fail-soft against the window `(alpha, beta)`, as
+/// [`Evaluator::solve_subtree`] asks. With more than [`SOLVE_EMPTIES`] empty squares, a
+/// dedicated alpha-beta search with the [`EndgameSorter`]'s fastest-first order (each child
+/// computed once, for its key and for its search; no table), the same tree as the engine's
+/// would search there; with fewer, [`solve_last`]. `nodes` counts as [`solve_last`] does.
+///
+/// With more than [`SHALLOW_EMPTIES`] empty squares it hands the position to [`solve_last`],
+/// which still returns the exact score, at a cost that grows as their factorial: use
+/// [`solve`] there.
+pub fn solve_shallow(position: &Othello, alpha: i32, beta: i32) -> Solved<i32> {
+    let empties = position.empty_count();
+    if position.is_over() || empties <= SOLVE_EMPTIES || empties > SHALLOW_EMPTIES {
+        return solve_last(position, alpha, beta);
+    }
+    let mut nodes = 0;
+    let score = shallow(position, alpha, beta, &mut nodes);
+    Solved { score, nodes }
+}
+
+/// [`solve_shallow`] for a position that is not over, with more than [`SOLVE_EMPTIES`] and at
+/// most [`SHALLOW_EMPTIES`] empty squares (as many moves at most).
+fn shallow(game: &Othello, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+    const CAPACITY: usize = SHALLOW_EMPTIES as usize;
+    *nodes += 1;
+    let odd = odd_quadrants(game.empties());
+    // The children, best key first (insertion sort, stable: the game's static order among
+    // equal keys, as the engine's node with the sorter would have them).
+    let mut keys = [0i32; CAPACITY];
+    let mut children = [*game; CAPACITY];
+    let mut count = 0;
+    for class in PREFERENCE {
+        let mut set = game.moves & class;
+        while set != 0 {
+            let square = Square(set.trailing_zeros() as u8);
+            set &= set - 1;
+            let child = game.play(square);
+            let key = EndgameSorter::child_key(game, square, &child, odd);
+            let mut j = count;
+            while j > 0 && keys[j - 1] < key {
+                keys[j] = keys[j - 1];
+                children[j] = children[j - 1];
+                j -= 1;
+            }
+            keys[j] = key;
+            children[j] = child;
+            count += 1;
+        }
+    }
+    let mut best = -65;
+    let mut alpha = alpha;
+    for child in &children[..count] {
+        let score = if child.is_over() {
+            *nodes += 1;
+            -child.final_score()
+        } else if child.side == game.side {
+            // The opponent passes: the same side moves again, with the same window.
+            shallow_child(child, alpha, beta, nodes)
+        } else {
+            -shallow_child(child, -beta, -alpha, nodes)
+        };
+        if score > best {
+            best = score;
+            if score >= beta {
+                return best;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+        }
+    }
+    best
+}
+
+/// The score of a child of [`shallow`] that is not over, for its side to move.
+#[inline(always)]
+fn shallow_child(child: &Othello, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+    if child.empty_count() <= SOLVE_EMPTIES {
+        let solved = solve_last(child, alpha, beta);
+        *nodes += solved.nodes;
+        solved.score
+    } else {
+        shallow(child, alpha, beta, nodes)
+    }
+}
 
 /// The squares next to each square (a move there can flip only if one holds an opponent's
 /// disc).
@@ -810,11 +901,13 @@ fn last_empties(
             let x = 1u64 << square;
             let rest = empties ^ x;
             let (mine, theirs) = (p | flipped | x, o & !flipped);
-            let score = if rest & (rest - 1) == 0 {
+            // `rest` without its lowest square: none when one is left, one when two are.
+            let upper = rest & (rest - 1);
+            let score = if upper == 0 {
                 // One empty square left: the opponent's node, solved by its flips.
                 *nodes += 1;
                 -last_one(theirs, rest.trailing_zeros())
-            } else if rest.count_ones() == 2 {
+            } else if upper & (upper - 1) == 0 {
                 -last_two(theirs, mine, rest, -beta, -alpha, nodes)
             } else {
                 -last_empties(
@@ -896,6 +989,71 @@ fn last_two(p: u64, o: u64, empties: u64, alpha: i32, beta: i32, nodes: &mut u64
     final_for(p, o, 2)
 }
 
+/// `LAST_FLIPS[at][line]`: how many discs a disc on square `at` of a line of 8 flips when
+/// the bits of `line` are its side's discs and every other square but `at` holds the other
+/// side's (the line read from a full board but one square). A shorter line (a diagonal) read
+/// as 8 bits has zeros beyond its ends, where no run of the other side's discs is closed.
+const LAST_FLIPS: [[u8; 256]; 8] = {
+    let mut table = [[0; 256]; 8];
+    let mut at = 0;
+    while at < 8 {
+        let mut line = 0;
+        while line < 256 {
+            let mut count = 0;
+            // Towards the high bits, then towards the low ones.
+            let mut j = at + 1;
+            while j < 8 && line & (1 << j) == 0 {
+                j += 1;
+            }
+            if j < 8 {
+                count += j - at - 1;
+            }
+            let mut j = at as i32 - 1;
+            while j >= 0 && line & (1 << j) == 0 {
+                j -= 1;
+            }
+            if j >= 0 {
+                count += at - j as usize - 1;
+            }
+            table[at][line] = count as u8;
+            line += 1;
+        }
+        at += 1;
+    }
+    table
+};
+
+/// The diagonal (along `A1`-`H8`) and the anti-diagonal (along `H1`-`A8`) through each square.
+const DIAGONALS: [[u64; 2]; 64] = {
+    let mut table = [[0; 2]; 64];
+    let mut square = 0;
+    while square < 64 {
+        let (row, col) = (square / 8, square % 8);
+        table[square] = [LINES[2][7 + col - row], LINES[3][row + col]];
+        square += 1;
+    }
+    table
+};
+
+/// How many discs a disc of `p` on `square` flips, every other square of the board taken (the
+/// other side's where not `p`'s): [`LAST_FLIPS`] on the row, the column and the two diagonals
+/// through the square, each gathered into 8 bits by a shift or a multiplication (a column's
+/// bits come out in reverse, `H` row first).
+#[inline(always)]
+fn last_flip_count(p: u64, square: u32) -> u32 {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    let (row, col) = (square as usize / 8, square as usize % 8);
+    let row_bits = (p >> (8 * row)) as u8;
+    let col_bits = (((p >> col) & FILE_A).wrapping_mul(0x8040_2010_0804_0201) >> 56) as u8;
+    let [diagonal, anti] = DIAGONALS[square as usize];
+    let diag_bits = ((p & diagonal).wrapping_mul(FILE_A) >> 56) as u8;
+    let anti_bits = ((p & anti).wrapping_mul(FILE_A) >> 56) as u8;
+    u32::from(LAST_FLIPS[col][row_bits as usize])
+        + u32::from(LAST_FLIPS[7 - row][col_bits as usize])
+        + u32::from(LAST_FLIPS[col][diag_bits as usize])
+        + u32::from(LAST_FLIPS[col][anti_bits as usize])
+}
+
 /// The exact score for `p` to move with one empty square, `square` (every other square taken:
 /// the opponent has the rest).
 #[inline(always)]
@@ -903,11 +1061,11 @@ fn last_one(p: u64, square: u32) -> i32 {
     let x = 1u64 << square;
     let o = !p & !x;
     let mine = p.count_ones() as i32;
-    let flipped = flips(p, o, square as u8).count_ones() as i32;
+    let flipped = last_flip_count(p, square) as i32;
     if flipped > 0 {
         return 2 * (mine + flipped + 1) - 64;
     }
-    let theirs = flips_near(o, p, square).count_ones() as i32;
+    let theirs = last_flip_count(o, square) as i32;
     if theirs > 0 {
         return 2 * (mine - theirs) - 64;
     }
@@ -970,11 +1128,16 @@ impl EndgameSorter {
     /// The ordering key of `square` (higher first).
     #[inline]
     fn key(game: &Othello, square: Square, fastest_first: bool, odd: u64) -> i32 {
-        let parity = if odd & square.bit() != 0 { 1 } else { 0 };
         if !fastest_first {
-            return parity;
+            return if odd & square.bit() != 0 { 1 } else { 0 };
         }
-        let child = game.play(square);
+        Self::child_key(game, square, &game.play(square), odd)
+    }
+
+    /// The fastest-first key of `square`, whose position is `child` (higher first).
+    #[inline(always)]
+    fn child_key(game: &Othello, square: Square, child: &Othello, odd: u64) -> i32 {
+        let parity = if odd & square.bit() != 0 { 1 } else { 0 };
         if child.side == game.side {
             // The opponent has to pass: the best a move can do for fastest first.
             return 1 << 10;
@@ -1037,6 +1200,76 @@ impl MoveSorter<Othello> for EndgameSorter {
     fn clear(&mut self) {}
 }
 
+/// The [`EndgameSorter`] with a look into the transposition table `T` (the solver's own):
+/// at nodes with at least [`TableSorter::TABLE_ORDER_EMPTIES`] empty squares, each child is
+/// looked up, and the children that failed low before (an upper bound or an exact value for
+/// the opponent: moves that have been good for the side to move) go first, the lowest bound
+/// first; the others follow in the [`EndgameSorter`]'s order. A child whose bound already
+/// fails high for the window at hand is searched first, and its own probe then cuts at once
+/// (an enhanced transposition cutoff, at the cost of one node).
+#[derive(Clone, Copy, Debug)]
+pub struct TableSorter<T> {
+    /// The table the engine searches with.
+    pub table: T,
+}
+
+impl<T> TableSorter<T> {
+    /// Empty squares from which the children are looked up in the table.
+    pub const TABLE_ORDER_EMPTIES: u32 = 10;
+}
+
+impl<T: Table<i32>> MoveSorter<Othello> for TableSorter<T> {
+    fn order_first(
+        &mut self,
+        game: &Othello,
+        moves: &mut [Square],
+        hints: &OrderingHints<Square>,
+    ) -> usize {
+        EndgameSorter.order_first(game, moves, hints)
+    }
+
+    fn order_rest<const N: usize>(
+        &mut self,
+        game: &Othello,
+        moves: &mut [Square],
+        hints: &OrderingHints<Square>,
+    ) {
+        if game.empty_count() < Self::TABLE_ORDER_EMPTIES || moves.len() < 2 {
+            return EndgameSorter.order_rest::<N>(game, moves, hints);
+        }
+        let odd = odd_quadrants(game.empties());
+        let mut keys = [0i32; N];
+        for (k, &m) in keys.iter_mut().zip(moves.iter()) {
+            let child = game.play(m);
+            let mut key = EndgameSorter::child_key(game, m, &child, odd);
+            if child.side != game.side {
+                if let Some(entry) = self.table.probe(child.zobrist_key()) {
+                    if entry.bound != crate::tt::Bound::Lower {
+                        // Ahead of every key of the sorter (at most 1 << 10), the lowest
+                        // bound for the opponent first.
+                        key = (1 << 12) - entry.score * 4;
+                    }
+                }
+            }
+            *k = key;
+        }
+        for i in 1..moves.len() {
+            crate::ordering::insert_by_key(&mut keys, moves, i);
+        }
+    }
+
+    fn on_cutoff(
+        &mut self,
+        _game: &Othello,
+        _mv: Square,
+        _tried: &[Square],
+        _hints: &OrderingHints<Square>,
+    ) {
+    }
+
+    fn clear(&mut self) {}
+}
+
 /// The configuration of the solver engine: value-preserving (no late move reductions, no
 /// quiescence, no null moves), principal variation search, the table's cutoffs, no iterative
 /// deepening (a solve is one fixed-depth search per window), the table away from the last
@@ -1052,15 +1285,16 @@ pub const SOLVER_CONFIG: crate::Config = crate::Config {
 /// more than the subtree it may save.
 pub const TT_MIN_EMPTIES: u32 = 8;
 
-/// The engine of [`solve`], with transposition table `T` and the [`EndgameSorter`].
+/// The engine of [`solve`], with transposition table `T` and the [`TableSorter`] over it.
 pub type SolverEngine<T> =
-    crate::Engine<Othello, OthelloEval, MAX_MOVES, MAX_PLY, T, EndgameSorter>;
+    crate::Engine<Othello, OthelloEval, MAX_MOVES, MAX_PLY, T, TableSorter<T>>;
 
 /// A solver engine over `table` (a reference to a
 /// [`TranspositionTable`](crate::tt::TranspositionTable) or a
-/// [`HeapTable`](crate::tt::HeapTable), say), configured with [`SOLVER_CONFIG`].
+/// [`HeapTable`](crate::tt::HeapTable), say), configured with [`SOLVER_CONFIG`], its sorter
+/// looking into the same table.
 pub fn solver_engine<T: Table<i32>>(table: T) -> SolverEngine<T> {
-    crate::Engine::with_parts(OthelloEval, SOLVER_CONFIG, table, EndgameSorter)
+    crate::Engine::with_parts(OthelloEval, SOLVER_CONFIG, table, TableSorter { table })
 }
 
 /// The result of [`solve`] or [`solve_wld`].
@@ -1303,6 +1537,22 @@ mod tests {
         }
         assert_eq!(start.moves(), expected);
         assert_eq!(start.side(), Color::Black);
+    }
+
+    #[test]
+    fn last_flip_counts_equal_the_flips_on_random_full_boards() {
+        let mut x: u64 = 0x0123_4567_89AB_CDEF;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            for square in 0..64u32 {
+                let bit = 1u64 << square;
+                let (p, o) = (x & !bit, !x & !bit);
+                assert_eq!(last_flip_count(p, square), flips(p, o, square as u8).count_ones());
+                assert_eq!(last_flip_count(o, square), flips(o, p, square as u8).count_ones());
+            }
+        }
     }
 
     #[test]
