@@ -31,7 +31,7 @@ use std::time::Instant;
 
 use alphabeta::games::othello::{
     solve, solve_wld, solver_engine, Color, ObfEntry, Othello, OthelloEval, Solution, Square,
-    SOLVER_CONFIG,
+    TableSorter, SOLVER_CONFIG,
 };
 use alphabeta::parallel::ParallelEngine;
 use alphabeta::tt::HeapTable;
@@ -150,7 +150,7 @@ type Parallel<'t> = ParallelEngine<
     { alphabeta::games::othello::MAX_MOVES },
     { alphabeta::games::othello::MAX_PLY },
     &'t HeapTable<i32>,
-    alphabeta::games::othello::EndgameSorter,
+    TableSorter<&'t HeapTable<i32>>,
 >;
 
 /// The solver: the sequential engine, or the same engine on a thread pool. Both run the same
@@ -188,12 +188,8 @@ fn solve_file(options: &Options, path: &OsString) -> ExitCode {
     };
     let mut solver = if let Some(threads) = options.threads {
         let config = Config { threads, parallel_scheme: options.scheme, ..SOLVER_CONFIG };
-        let engine = Engine::with_parts(
-            OthelloEval,
-            config,
-            &table,
-            alphabeta::games::othello::EndgameSorter,
-        );
+        // The sequential solver's parts (`solver_engine`) with the threads and the scheme.
+        let engine = Engine::with_parts(OthelloEval, config, &table, TableSorter { table: &table });
         match ParallelEngine::new(engine) {
             Ok(engine) => Solver::Many(Box::new(engine)),
             Err(error) => {
