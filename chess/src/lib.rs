@@ -42,7 +42,8 @@ pub mod uci;
 pub use cozy_chess;
 
 use alphabeta::{
-    Config, EvalContext, Evaluator, Game, MoveCode, MoveList, NullMoveReduction, RootSearch, Score,
+    Config, EvalContext, Evaluator, Futility, Game, LogReduction, MoveCode, MoveList,
+    NullMoveReduction, RootSearch, Score,
 };
 use cozy_chess::{BitBoard, Board, Color, Move, Piece, Square};
 
@@ -88,7 +89,11 @@ pub const fn chess_config() -> Config {
         max_quiescence_depth: 8,
         lmr: true,
         lmr_min_depth: 2,
-        lmr_min_move_index: 6,
+        lmr_min_move_index: 3,
+        lmr_log: Some(LogReduction { base: 0.75, divisor: 2.25 }),
+        reverse_futility: Some(Futility { max_depth: 6, margin: 100.0 }),
+        futility: Some(Futility { max_depth: 3, margin: 150.0 }),
+        late_move_pruning: 3,
         ..Config::new()
     }
 }

@@ -370,7 +370,8 @@ impl Job {
         };
         if self.options.multipv > 1 && !self.options.limit_strength {
             let analysis = engine.analyze(&mut position, &limits, self.options.multipv)?;
-            for (k, line) in analysis.lines().enumerate() {
+            // (More moves than asked for can come out exact: the best `multipv` are reported.)
+            for (k, line) in analysis.lines().take(self.options.multipv).enumerate() {
                 let micros = analysis.elapsed_micros.unwrap_or(0);
                 report(analysis.depth, line.score, analysis.nodes, micros, &line.pv, k + 1);
             }
