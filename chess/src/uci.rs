@@ -120,9 +120,9 @@ impl Go {
     /// The time to spend, in microseconds, for the side `us` (0 White, 1 Black), as a
     /// [`Budget`]: with `movetime`, that time less the overhead, as both the target and the
     /// hard limit. From the clock, the target is a share of it (what is left less the
-    /// overhead, over the moves to go, 30 when not given, plus most of the increment), and
-    /// the hard limit four times the target, never more than half of what is left less the
-    /// overhead. `None`: no time limit.
+    /// overhead, over the moves to go, 30 when not given, plus most of the increment, never
+    /// more than a third of what is left less the overhead), and the hard limit three times
+    /// the target, never more than that third either. `None`: no time limit.
     pub fn budget_micros(&self, us: usize, overhead_ms: u64) -> Option<Budget> {
         if self.infinite {
             return None;
@@ -134,9 +134,9 @@ impl Go {
         let left = self.time[us]?.saturating_sub(overhead_ms);
         let inc = self.inc[us].unwrap_or(0);
         let moves = self.movestogo.unwrap_or(30);
-        let cap = (left / 2).max(1);
+        let cap = (left / 3).max(1);
         let target = (left / moves + inc * 3 / 4).clamp(1, cap);
-        Some(Budget { target: target * 1000, hard: (target * 4).min(cap) * 1000 })
+        Some(Budget { target: target * 1000, hard: (target * 3).min(cap) * 1000 })
     }
 }
 
@@ -496,13 +496,13 @@ mod tests {
     #[test]
     fn the_budget_is_a_share_of_the_clock_never_over_half() {
         let go = Go { time: [Some(60_000), Some(1_000)], inc: [Some(600), None], ..Go::default() };
-        // (60000 - 30) / 30 + 600 * 3 / 4 = 2449 ms, four times that at most.
+        // (60000 - 30) / 30 + 600 * 3 / 4 = 2449 ms, three times that at most.
         let budget = |target: u64, hard: u64| Some(Budget { target, hard });
-        assert_eq!(go.budget_micros(0, 30), budget(2_449_000, 9_796_000));
-        // Black: (1000 - 30) / 30 = 32 ms; the hard limit 128 ms.
-        assert_eq!(go.budget_micros(1, 30), budget(32_000, 128_000));
-        let low = Go { time: [Some(50), None], inc: [Some(5_000), None], ..Go::default() };
-        // Half of what is left (less the overhead) caps both: (50 - 30) / 2 = 10 ms.
+        assert_eq!(go.budget_micros(0, 30), budget(2_449_000, 7_347_000));
+        // Black: (1000 - 30) / 30 = 32 ms; the hard limit 96 ms.
+        assert_eq!(go.budget_micros(1, 30), budget(32_000, 96_000));
+        let low = Go { time: [Some(60), None], inc: [Some(5_000), None], ..Go::default() };
+        // A third of what is left (less the overhead) caps both: (60 - 30) / 3 = 10 ms.
         assert_eq!(low.budget_micros(0, 30), budget(10_000, 10_000));
         let fixed = Go { movetime: Some(100), ..Go::default() };
         assert_eq!(fixed.budget_micros(0, 30), budget(70_000, 70_000));
