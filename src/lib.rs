@@ -140,9 +140,9 @@ pub use error::{KeyCheck, SearchError};
 pub use game::{EvalContext, Evaluator, Game, MoveList, Solved};
 pub use score::{Mate, Score, MAX_MATE_PLY};
 pub use search::{
-    Algorithm, Analysis, Config, Engine, IterationInfo, NullMoveReduction, ParallelScheme,
-    RootMove, RootSearch, SearchResult, SearchStats, Solution, Strength, TtCutoffs, WindowResult,
-    WindowSearch,
+    Algorithm, Analysis, Config, Engine, Futility, IterationInfo, LogReduction, NullMoveReduction,
+    ParallelScheme, RootMove, RootSearch, SearchResult, SearchStats, Solution, Strength, TtCutoffs,
+    WindowResult, WindowSearch,
 };
 pub use tt::MoveCode;
 

@@ -117,24 +117,37 @@ impl Go {
         Ok(go)
     }
 
-    /// The time to spend, in microseconds, for the side `us` (0 White, 1 Black): `movetime`
-    /// less the overhead, or a share of the clock (the remaining time over the moves to go,
-    /// 30 when not given, plus most of the increment), never more than half of what is
-    /// left. `None`: no time limit.
-    pub fn budget_micros(&self, us: usize, overhead_ms: u64) -> Option<u64> {
+    /// The time to spend, in microseconds, for the side `us` (0 White, 1 Black), as a
+    /// [`Budget`]: with `movetime`, that time less the overhead, as both the target and the
+    /// hard limit. From the clock, the target is a share of it (what is left less the
+    /// overhead, over the moves to go, 30 when not given, plus most of the increment, never
+    /// more than a third of what is left less the overhead), and the hard limit three times
+    /// the target, never more than that third either. `None`: no time limit.
+    pub fn budget_micros(&self, us: usize, overhead_ms: u64) -> Option<Budget> {
         if self.infinite {
             return None;
         }
         if let Some(ms) = self.movetime {
-            return Some(ms.saturating_sub(overhead_ms).max(1) * 1000);
+            let micros = ms.saturating_sub(overhead_ms).max(1) * 1000;
+            return Some(Budget { target: micros, hard: micros });
         }
-        let left = self.time[us]?;
+        let left = self.time[us]?.saturating_sub(overhead_ms);
         let inc = self.inc[us].unwrap_or(0);
         let moves = self.movestogo.unwrap_or(30);
-        let share = left / moves + inc * 3 / 4;
-        let cap = left.saturating_sub(overhead_ms) / 2;
-        Some(share.min(cap).saturating_sub(overhead_ms).max(1) * 1000)
+        let cap = (left / 3).max(1);
+        let target = (left / moves + inc * 3 / 4).clamp(1, cap);
+        Some(Budget { target: target * 1000, hard: (target * 3).min(cap) * 1000 })
     }
+}
+
+/// The time of one move, microseconds: a search on the clock starts no iteration after half
+/// the `target` has passed (the next would likely not end before it), and stops at `hard`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// The time the move should take.
+    pub target: u64,
+    /// The time it may take at most.
+    pub hard: u64,
 }
 
 /// `UCI_Elo` as a strength level of the library: a depth cap and a margin (centipawns)
@@ -323,8 +336,9 @@ impl Job {
             config.threads = 1;
         }
         let mut limits = Limits::depth(max_depth).with_clock(&clock).with_stop(&self.stop);
-        if let Some(micros) = self.go.budget_micros(us, self.options.move_overhead_ms) {
-            limits = limits.with_time_limit(&clock, micros);
+        let budget = self.go.budget_micros(us, self.options.move_overhead_ms);
+        if let Some(budget) = budget {
+            limits = limits.with_time_limit(&clock, budget.hard);
         }
         if let Some(nodes) = self.go.nodes {
             limits = limits.with_max_nodes(nodes);
@@ -356,15 +370,22 @@ impl Job {
         };
         if self.options.multipv > 1 && !self.options.limit_strength {
             let analysis = engine.analyze(&mut position, &limits, self.options.multipv)?;
-            for (k, line) in analysis.lines().enumerate() {
+            // (More moves than asked for can come out exact: the best `multipv` are reported.)
+            for (k, line) in analysis.lines().take(self.options.multipv).enumerate() {
                 let micros = analysis.elapsed_micros.unwrap_or(0);
                 report(analysis.depth, line.score, analysis.nodes, micros, &line.pv, k + 1);
             }
             return Ok(analysis.lines().next().map(|line| line.mv));
         }
+        let (stop, movetime) = (&self.stop, self.go.movetime);
         let mut on_iteration = |info: &alphabeta::search::IterationInfo<'_, ChessMove, i32>| {
             let micros = info.elapsed_micros.unwrap_or(0);
             report(info.depth, info.score, info.nodes, micros, info.pv, 0);
+            // Past half the target, the next iteration would likely not end in time (a fixed
+            // `movetime` is used whole).
+            if movetime.is_none() && budget.is_some_and(|budget| micros * 2 >= budget.target) {
+                stop.store(true, Ordering::Relaxed);
+            }
         };
         let result = if config.threads > 1 {
             let mut parallel = ParallelEngine::new(*engine)
@@ -475,15 +496,16 @@ mod tests {
     #[test]
     fn the_budget_is_a_share_of_the_clock_never_over_half() {
         let go = Go { time: [Some(60_000), Some(1_000)], inc: [Some(600), None], ..Go::default() };
-        // 60000 / 30 + 600 * 3 / 4 = 2450 ms, less 30 ms of overhead.
-        assert_eq!(go.budget_micros(0, 30), Some(2_420_000));
-        // Black: 1000 / 30 = 33 ms, less 30: 3 ms.
-        assert_eq!(go.budget_micros(1, 30), Some(3_000));
-        let low = Go { time: [Some(50), None], inc: [Some(5_000), None], ..Go::default() };
-        // Half of what is left (less the overhead) caps the increment's share: 10 - 30 -> 1 ms.
-        assert_eq!(low.budget_micros(0, 30), Some(1_000));
+        // (60000 - 30) / 30 + 600 * 3 / 4 = 2449 ms, three times that at most.
+        let budget = |target: u64, hard: u64| Some(Budget { target, hard });
+        assert_eq!(go.budget_micros(0, 30), budget(2_449_000, 7_347_000));
+        // Black: (1000 - 30) / 30 = 32 ms; the hard limit 96 ms.
+        assert_eq!(go.budget_micros(1, 30), budget(32_000, 96_000));
+        let low = Go { time: [Some(60), None], inc: [Some(5_000), None], ..Go::default() };
+        // A third of what is left (less the overhead) caps both: (60 - 30) / 3 = 10 ms.
+        assert_eq!(low.budget_micros(0, 30), budget(10_000, 10_000));
         let fixed = Go { movetime: Some(100), ..Go::default() };
-        assert_eq!(fixed.budget_micros(0, 30), Some(70_000));
+        assert_eq!(fixed.budget_micros(0, 30), budget(70_000, 70_000));
         assert_eq!(Go { infinite: true, ..fixed }.budget_micros(0, 30), None);
         assert_eq!(Go::default().budget_micros(0, 30), None);
     }

@@ -270,6 +270,11 @@ pub(crate) fn convert(
         lmr: c.lmr,
         lmr_min_depth: c.lmr_min_depth,
         lmr_min_move_index: c.lmr_min_move_index,
+        // Not in the C configuration yet: the selective refinements are off for C hosts.
+        lmr_log: None,
+        reverse_futility: None,
+        futility: None,
+        late_move_pruning: 0,
         quiescence: c.quiescence,
         max_quiescence_depth: c.max_quiescence_depth,
         tie_break_seed: c.tie_break.then_some(c.tie_break_seed),

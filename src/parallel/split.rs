@@ -149,6 +149,8 @@ impl<'l, 'c, P, O> Context<'l, 'c, P, O> {
         s.researches += h.researches;
         s.null_moves += h.null_moves;
         s.null_move_cutoffs += h.null_move_cutoffs;
+        s.pruned_nodes += h.pruned_nodes;
+        s.pruned_moves += h.pruned_moves;
         s.deferrals += h.deferrals;
         self.reached_horizon |= helper.reached_horizon;
         if self.error.is_none() {
@@ -329,15 +331,8 @@ where
         let hints = &split.hints;
         let mv = split.moves.as_slice()[index];
         let alpha = if floor { self.null_window_below(alpha).unwrap_or(alpha) } else { alpha };
-        let reduction = self.lmr_reduction::<F>(
-            game,
-            mv,
-            hints.ply,
-            hints.depth,
-            index,
-            hints.pv_move,
-            hints.tt_move,
-        );
+        let at = Node { depth: hints.depth, ply: hints.ply, pv: split.pv, on_prev_pv: false };
+        let reduction = self.lmr_reduction::<F>(game, mv, at, index, hints.pv_move, hints.tt_move);
         let on_prev_pv = hints.pv_move == Some(mv);
         let child = Node {
             depth: hints.depth - 1,

@@ -97,6 +97,30 @@ impl NullMoveReduction {
     }
 }
 
+/// Logarithmic late move reductions (as in Stockfish and most engines after it): a late quiet
+/// move at a node with `depth` plies left, the `n`-th searched there (`n = index + 1`), is
+/// searched `r = base + ln(depth) * ln(n) / divisor` plies shallower (rounded down, at least
+/// 0), one ply less at a PV node, and never so much that it skips the child's quiescence
+/// search: the child keeps at least 0 plies. See [`Config::lmr_log`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LogReduction {
+    /// The constant term `a`, in plies (Stockfish's old table: 0.75 for quiet moves). Finite.
+    pub base: f32,
+    /// The divisor `b` (Stockfish's old table: 2.25). Positive and finite.
+    pub divisor: f32,
+}
+
+/// A margin of futility-style pruning per ply left: the pruning applies at nodes with at most
+/// `max_depth` plies left, with a margin of `margin * depth` in the evaluator's units
+/// (rounded for integer scores). See [`Config::reverse_futility`] and [`Config::futility`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Futility {
+    /// The most plies left at which it prunes (1 to 8 are usual; 0 prunes nowhere).
+    pub max_depth: u32,
+    /// The margin per ply left, in the evaluator's units. Finite and not negative.
+    pub margin: f64,
+}
+
 /// A weaker, less predictable player, for games people play against (see
 /// [`Config::strength`]): the engine still searches within its [`Limits`] (cap the depth with
 /// `Limits::depth`, the work with [`Limits::with_max_nodes`]), then plays a move drawn at
@@ -160,6 +184,36 @@ pub struct Config {
     pub lmr_min_depth: u32,
     /// LMR applies to moves from this index on (0 is the first move). Default 3.
     pub lmr_min_move_index: u32,
+    /// `Some`: late move reductions grow with the depth left and the move's number, by the
+    /// logarithmic formula of [`LogReduction`], instead of the fixed one ply (two from 6
+    /// plies left and the seventh move on). The moves reduced are the same (quiet, not the
+    /// PV move, the table move or a killer, not extended by the game, from
+    /// `lmr_min_move_index` on at `lmr_min_depth` plies or more), and a reduced search that
+    /// beats alpha is searched again at full depth. Needs `lmr`. Not value-preserving.
+    /// Default `None`. With the `refinements` feature (without it
+    /// [`SearchError::InvalidConfig`]).
+    pub lmr_log: Option<LogReduction>,
+    /// Reverse futility pruning (static null-move pruning; Heinz 1998's futility pruning turned
+    /// to beta, as in Stockfish): at a node off the principal variation, not the root, where
+    /// [`Game::may_stand_pat`] (for chess: not in check), with at most `max_depth` plies left
+    /// and beta a heuristic score, the node's static evaluation less `margin * depth` at or
+    /// above beta returns that lower value at once. Not value-preserving: a position whose
+    /// value lies more than the margin below its static evaluation is misjudged. Default
+    /// `None`. With the `refinements` feature.
+    pub reverse_futility: Option<Futility>,
+    /// Futility pruning (Heinz 1998): at a node off the principal variation, not the root,
+    /// where [`Game::may_stand_pat`], with at most `max_depth` plies left, when the static
+    /// evaluation plus `margin * depth` is at or below alpha, the quiet moves after the first
+    /// (not tactical, not the table move or a killer, not extended by the game, for chess:
+    /// not a check) are not searched, as long as the node has found a score above a loss.
+    /// Not value-preserving. Default `None`. With the `refinements` feature.
+    pub futility: Option<Futility>,
+    /// Late move pruning (move count pruning): at the nodes where futility pruning may apply
+    /// (off the principal variation, not the root, where [`Game::may_stand_pat`]) with at
+    /// most this many plies left, the quiet moves (as for `futility`) from index
+    /// `3 + depth * depth` on are not searched. 0 (the default) is off. Not value-preserving.
+    /// With the `refinements` feature.
+    pub late_move_pruning: u32,
     /// Quiescence search at the horizon, for games with a policy ([`Game::QUIESCENCE`]).
     /// Default on (it does nothing for a game without a policy).
     pub quiescence: bool,
@@ -273,6 +327,10 @@ impl Config {
             lmr: true,
             lmr_min_depth: 3,
             lmr_min_move_index: 3,
+            lmr_log: None,
+            reverse_futility: None,
+            futility: None,
+            late_move_pruning: 0,
             quiescence: true,
             max_quiescence_depth: 4,
             tie_break_seed: None,
@@ -288,11 +346,21 @@ impl Config {
         }
     }
 
-    /// Only what preserves the value: no LMR, no quiescence, no null-move pruning (PVS,
+    /// Only what preserves the value: no LMR, no quiescence, no null-move pruning, no
+    /// futility or late move pruning (PVS,
     /// ordering, the table with the default cutoffs and mate distance pruning stay on, and
     /// the root search, since aspiration windows and MTD(f) preserve it too).
     pub const fn value_preserving() -> Self {
-        Self { lmr: false, quiescence: false, null_move: false, ..Self::new() }
+        Self {
+            lmr: false,
+            lmr_log: None,
+            quiescence: false,
+            null_move: false,
+            reverse_futility: None,
+            futility: None,
+            late_move_pruning: 0,
+            ..Self::new()
+        }
     }
 
     /// Plain alpha-beta: every accelerator off, moves in the game's order.
@@ -303,9 +371,13 @@ impl Config {
             pvs: false,
             mate_distance_pruning: false,
             lmr: false,
+            lmr_log: None,
             quiescence: false,
             root_search: RootSearch::FullWindow,
             null_move: false,
+            reverse_futility: None,
+            futility: None,
+            late_move_pruning: 0,
             ..Self::new()
         }
     }
@@ -316,9 +388,12 @@ impl Config {
     /// [`SearchError::InvalidNullWindowEpsilon`] for a `null_window_epsilon` that is not
     /// positive and finite, [`SearchError::InvalidConfig`] for an `aspiration_half_width` that
     /// is not positive and finite, a fixed `null_move_reduction` outside 1 to
-    /// [`NullMoveReduction::MAX`], and a `strength` margin that is negative or not finite;
-    /// in a build without the `refinements` feature, also a `root_search` other than
-    /// `FullWindow`, `null_move` on, or a `strength`.
+    /// [`NullMoveReduction::MAX`], a `strength` margin that is negative or not finite, an
+    /// `lmr_log` whose base is not finite or whose divisor is not positive and finite, and a
+    /// `reverse_futility` or `futility` margin that is negative or not finite; in a build
+    /// without the `refinements` feature, also a `root_search` other than `FullWindow`,
+    /// `null_move` on, a `strength`, `lmr_log`, `reverse_futility`, `futility` or
+    /// `late_move_pruning`.
     /// (`max_quiescence_depth` depends on the engine's capacity: the search checks it.)
     ///
     /// # Errors
@@ -349,6 +424,22 @@ impl Config {
             if self.check_table {
                 return Err(InvalidConfig { field: "check_table", requirement: without });
             }
+            let none = "None: this build leaves out the `refinements` feature";
+            if self.lmr_log.is_some() {
+                return Err(InvalidConfig { field: "lmr_log", requirement: none });
+            }
+            if self.reverse_futility.is_some() {
+                return Err(InvalidConfig { field: "reverse_futility", requirement: none });
+            }
+            if self.futility.is_some() {
+                return Err(InvalidConfig { field: "futility", requirement: none });
+            }
+            if self.late_move_pruning > 0 {
+                return Err(InvalidConfig {
+                    field: "late_move_pruning",
+                    requirement: "0: this build leaves out the `refinements` feature",
+                });
+            }
         }
         Ok(())
     }
@@ -376,6 +467,24 @@ impl Config {
             if !(strength.margin >= 0.0 && strength.margin.is_finite()) {
                 return Err(InvalidConfig {
                     field: "strength",
+                    requirement: "a margin that is finite and not negative",
+                });
+            }
+        }
+        if let Some(log) = self.lmr_log {
+            if !(log.base.is_finite() && log.divisor > 0.0 && log.divisor.is_finite()) {
+                return Err(InvalidConfig {
+                    field: "lmr_log",
+                    requirement: "a finite base and a positive, finite divisor",
+                });
+            }
+        }
+        for (field, futility) in
+            [("reverse_futility", self.reverse_futility), ("futility", self.futility)]
+        {
+            if futility.is_some_and(|f| !(f.margin >= 0.0 && f.margin.is_finite())) {
+                return Err(InvalidConfig {
+                    field,
                     requirement: "a margin that is finite and not negative",
                 });
             }

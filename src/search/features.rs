@@ -43,6 +43,12 @@ pub const NULL_MOVE: u16 = 512;
 /// the configuration, and only with the `refinements` feature).
 pub const CHECK_TABLE: u16 = 1024;
 
+/// Selective search beyond LMR and null moves: logarithmic late move reductions, reverse
+/// futility, futility and late move pruning ([`Config::lmr_log`], [`Config::reverse_futility`],
+/// [`Config::futility`], [`Config::late_move_pruning`]). No compiled loop has it: [`DYNAMIC`]
+/// reads them from the configuration, and only with the `refinements` feature.
+pub const SELECTIVE: u16 = 4096;
+
 /// No principal variation: the loop keeps no line below the root (no triangular table to
 /// clear and copy at every node), only the root's best move ([`Engine::search_without_pv`];
 /// the line is then read back from the transposition table). A constant of every loop,
@@ -322,6 +328,22 @@ where
     #[inline(always)]
     pub(super) fn check_table_on<const F: u16>(&self) -> bool {
         cfg!(feature = "refinements") && Self::on::<F>(CHECK_TABLE, self.config.check_table)
+    }
+
+    /// Any of the selective refinements (with pruning and the `refinements` feature): see
+    /// [`SELECTIVE`].
+    #[inline(always)]
+    pub(super) fn selective_on<const F: u16>(&self) -> bool {
+        let c = &self.config;
+        cfg!(feature = "refinements")
+            && self.pruning::<F>()
+            && Self::on::<F>(
+                SELECTIVE,
+                c.lmr_log.is_some()
+                    || c.reverse_futility.is_some()
+                    || c.futility.is_some()
+                    || c.late_move_pruning > 0,
+            )
     }
 
     /// Mate distance pruning (with pruning, for an evaluator with mate scores).

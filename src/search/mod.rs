@@ -92,7 +92,8 @@ use rand_xorshift::XorShiftRng;
 
 pub use analysis::{Analysis, RootMove};
 pub use config::{
-    Algorithm, Config, NullMoveReduction, ParallelScheme, RootSearch, Strength, TtCutoffs,
+    Algorithm, Config, Futility, LogReduction, NullMoveReduction, ParallelScheme, RootSearch,
+    Strength, TtCutoffs,
 };
 pub(crate) use context::{Context, Halt};
 pub(crate) use coordination::Links;

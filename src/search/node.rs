@@ -11,9 +11,27 @@ use crate::ordering::{MoveSorter, OrderingHints};
 use crate::score::{Score, MAX_MATE_PLY};
 use crate::tt::{Bound, Entry, MoveCode, Table};
 
+use super::config::LogReduction;
+
+/// What the selective refinements make of a node ([`Engine::selective_node`]).
+enum Selective<S> {
+    /// Nothing to prune.
+    None,
+    /// Reverse futility pruning: the node's score, a lower bound at or above beta.
+    Cut(S),
+    /// Futility or late move pruning may skip quiet moves: the static evaluation plus the
+    /// futility margin (`INFINITY` without futility pruning).
+    Prune(S),
+}
+
 /// Checking mode (`Config::check_table`): the most nodes of the search that checks a proven
 /// table entry at a cutoff against the game.
 const CHECK_NODES: u32 = 256;
+
+/// `LN[n]`: the natural logarithm of `n` (0 for 0), for the logarithmic late move reductions
+/// (`core` has no `ln` without `std`).
+#[rustfmt::skip]
+const LN: [f32; 64] = [0.0, 0.0, core::f32::consts::LN_2, 1.0986, 1.3863, 1.6094, 1.7918, 1.9459, 2.0794, 2.1972, core::f32::consts::LN_10, 2.3979, 2.4849, 2.5649, 2.6391, 2.7081, 2.7726, 2.8332, 2.8904, 2.9444, 2.9957, 3.0445, 3.0910, 3.1355, 3.1781, 3.2189, 3.2581, 3.2958, 3.3322, 3.3673, 3.4012, 3.4340, 3.4657, 3.4965, 3.5264, 3.5553, 3.5835, 3.6109, 3.6376, 3.6636, 3.6889, 3.7136, 3.7377, 3.7612, 3.7842, 3.8067, 3.8286, 3.8501, 3.8712, 3.8918, 3.9120, 3.9318, 3.9512, 3.9703, 3.9890, 4.0073, 4.0254, 4.0431, 4.0604, 4.0775, 4.0943, 4.1109, 4.1271, 4.1431];
 
 /// [`Engine::negamax_node`]'s kinds of node: any (read from the node), the root, a PV node
 /// and another node.
@@ -264,6 +282,20 @@ where
             }
         }
 
+        // Reverse futility pruning, and the static evaluation that futility pruning needs.
+        let mut selective = None;
+        if self.selective_on::<F>() && !node.pv && !root && alpha < beta && game.may_stand_pat() {
+            match self.selective_node(ctx, game, node, beta) {
+                Ok(Selective::Cut(score)) => return score,
+                Ok(Selective::Prune(margin)) => selective = Some(margin),
+                Ok(Selective::None) => {}
+                Err(halt) => {
+                    ctx.halt = Some(halt);
+                    return E::Score::ZERO;
+                }
+            }
+        }
+
         let mut moves = MoveList::<G::Move, MAX_MOVES>::new();
         game.generate_moves(&mut moves);
         if pruning && alpha >= beta && (!moves.is_empty() || moves.overflowed()) {
@@ -335,6 +367,31 @@ where
                 };
             }
             let mv = moves.as_slice()[index];
+            if let Some(static_eval) = selective {
+                if index > 0
+                    && first_pass
+                    && best > -mate_band
+                    && self.prunes_quiet(
+                        game,
+                        mv,
+                        node,
+                        index,
+                        static_eval,
+                        alpha,
+                        pv_move,
+                        tt_move,
+                    )
+                {
+                    ctx.stats.pruned_moves += 1;
+                    // Fail-soft: the moves skipped as futile score at most the static
+                    // evaluation plus the margin (if the evaluation is that good), so the
+                    // node's upper bound is raised to it.
+                    if static_eval <= alpha && static_eval > best {
+                        best = static_eval;
+                    }
+                    continue;
+                }
+            }
             // The move's mark (never the first move's: its search gives the others their
             // alpha, as in the young brothers wait concept).
             let mark = if defer && index > 0 { ctx.busy_mark(key, mv.move_code()) } else { None };
@@ -360,7 +417,7 @@ where
             let move_alpha = floor.unwrap_or(alpha);
 
             let reduction = if pruning {
-                self.lmr_reduction::<F>(game, mv, ply, node.depth, index, pv_move, tt_move)
+                self.lmr_reduction::<F>(game, mv, node, index, pv_move, tt_move)
             } else {
                 0
             };
@@ -625,29 +682,33 @@ where
         self.table.store(key, entry);
     }
 
-    /// The late move reduction of `mv`, the move at `index` of a node at `ply` and `depth`:
-    /// one ply (two from depth 6 and the seventh move on) for a late quiet move, none for the
-    /// PV move, the table move, killers and tactical moves.
+    /// The late move reduction of `mv`, the move at `index` of `node`: one ply (two from
+    /// depth 6 and the seventh move on) for a late quiet move, or with [`Config::lmr_log`] its
+    /// logarithmic formula; none for the PV move, the table move, killers and tactical moves.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn lmr_reduction<const F: u16>(
         &self,
         game: &G,
         mv: G::Move,
-        ply: u32,
-        depth: u32,
+        node: Node,
         index: usize,
         pv_move: Option<G::Move>,
         tt_move: Option<u16>,
     ) -> u32 {
+        let depth = node.depth;
         if Self::on::<F>(features::LMR, self.config.lmr)
             && depth >= self.config.lmr_min_depth
             && index as u32 >= self.config.lmr_min_move_index
             && Some(mv) != pv_move
             && tt_move != Some(mv.move_code())
-            && !self.sorter.is_killer(mv, ply)
+            && !self.sorter.is_killer(mv, node.ply)
             && !game.is_tactical(mv)
         {
+            if self.selective_on::<F>() {
+                if let Some(log) = self.config.lmr_log {
+                    return Self::log_reduction(log, node, index);
+                }
+            }
             if depth >= 6 && index >= 6 {
                 2
             } else {
@@ -656,6 +717,107 @@ where
         } else {
             0
         }
+    }
+
+    /// [`Config::lmr_log`]'s reduction of the move at `index` of `node` (with at least one ply
+    /// left): `base + ln(depth) ln(index + 1) / divisor` rounded down, one less at a PV node,
+    /// between 0 and `depth - 1` (the child keeps its quiescence search).
+    #[inline(never)]
+    fn log_reduction(log: LogReduction, node: Node, index: usize) -> u32 {
+        let d = LN[(node.depth as usize).min(LN.len() - 1)];
+        let n = LN[(index + 1).min(LN.len() - 1)];
+        let r = log.base + d * n / log.divisor;
+        // (`as` saturates: a negative or NaN value is 0.)
+        let r = (r as u32).saturating_sub(u32::from(node.pv));
+        r.min(node.depth.saturating_sub(1))
+    }
+
+    /// At a node where the selective refinements may apply (off the principal variation, not
+    /// the root, where [`Game::may_stand_pat`], the window not empty): reverse futility
+    /// pruning's cut, or the static evaluation for futility and late move pruning (which
+    /// need it only for futility: a node with late move pruning alone gets `INFINITY`, whose
+    /// futility test never holds).
+    #[cold]
+    #[inline(never)]
+    fn selective_node(
+        &self,
+        ctx: &mut Context<'_, '_, G::Player, O>,
+        game: &G,
+        node: Node,
+        beta: E::Score,
+    ) -> Result<Selective<E::Score>, Halt> {
+        let c = &self.config;
+        let reverse = c.reverse_futility.filter(|f| node.depth <= f.max_depth);
+        let futility = c.futility.filter(|f| node.depth <= f.max_depth);
+        let late = node.depth <= c.late_move_pruning;
+        if reverse.is_none() && futility.is_none() && !late {
+            return Ok(Selective::None);
+        }
+        let mate_band = E::Score::win_in(MAX_MATE_PLY);
+        let static_eval = if reverse.is_some() || futility.is_some() {
+            let score = self.evaluate(ctx, game, node.ply, 0)?;
+            if !(score > -mate_band && score < mate_band) {
+                // A win or loss as it stands: nothing to prune on.
+                return Ok(Selective::None);
+            }
+            score
+        } else {
+            E::Score::INFINITY
+        };
+        if let Some(f) = reverse {
+            let margin = E::Score::from_f64(f.margin * f64::from(node.depth));
+            let bound = static_eval.sub(margin);
+            if beta > -mate_band && beta < mate_band && bound >= beta {
+                ctx.stats.pruned_nodes += 1;
+                return Ok(Selective::Cut(bound));
+            }
+        }
+        Ok(match futility {
+            Some(f) => Selective::Prune(
+                static_eval.add(E::Score::from_f64(f.margin * f64::from(node.depth))),
+            ),
+            None if late => Selective::Prune(E::Score::INFINITY),
+            None => Selective::None,
+        })
+    }
+
+    /// Whether futility or late move pruning skips `mv`, the move at `index > 0` of `node`
+    /// whose static evaluation plus the futility margin is `futile_below` (`INFINITY`
+    /// without futility pruning): a quiet move, not the PV move, the table move or a killer,
+    /// which the game does not extend, when `futile_below <= alpha` or `index` is at least
+    /// `3 + depth * depth` with late move pruning at this depth.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn prunes_quiet(
+        &self,
+        game: &mut G,
+        mv: G::Move,
+        node: Node,
+        index: usize,
+        futile_below: E::Score,
+        alpha: E::Score,
+        pv_move: Option<G::Move>,
+        tt_move: Option<u16>,
+    ) -> bool {
+        let depth = node.depth;
+        let late = depth <= self.config.late_move_pruning
+            && index as u64 >= 3 + u64::from(depth) * u64::from(depth);
+        if !(futile_below <= alpha || late)
+            || Some(mv) == pv_move
+            || tt_move == Some(mv.move_code())
+            || game.is_tactical(mv)
+            || self.sorter.is_killer(mv, node.ply)
+        {
+            return false;
+        }
+        if G::EXTENSIONS {
+            // A move the game extends (a check) is forcing: searched.
+            let undo = game.make_move(mv);
+            let extended = game.extension() > 0;
+            game.unmake_move(mv, undo);
+            return !extended;
+        }
+        true
     }
 
     /// Searches one move (already made) under PVS and LMR and returns its score for the

@@ -32,6 +32,11 @@ pub struct SearchStats {
     pub null_moves: u64,
     /// Null moves that cut their node.
     pub null_move_cutoffs: u64,
+    /// Nodes cut by reverse futility pruning ([`Config::reverse_futility`](super::Config)).
+    pub pruned_nodes: u64,
+    /// Moves skipped by futility and late move pruning ([`Config::futility`](super::Config),
+    /// [`Config::late_move_pruning`](super::Config)).
+    pub pruned_moves: u64,
     /// Moves a node of a parallel search (ABDADA) put off because another thread was
     /// searching them (0 in a sequential search).
     pub deferrals: u64,
