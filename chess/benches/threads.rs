@@ -2,7 +2,8 @@
 //! the first WAC positions, each searched from an empty 16 MiB table with the engine's UCI
 //! configuration.
 //!
-//! `cargo bench -p alphabeta-chess --bench threads [-- --depth D] [--positions N] [--rounds R]`
+//! `cargo bench -p alphabeta-chess --bench threads [-- --depth D] [--positions N] [--rounds R]
+//! [--scheme abdada|root-split|lazy-smp]]` (the scheme of `chess_config()` by default)
 //!
 //! Each position is searched `R` times at each thread count, alternately (1, 2, 1, 2, …: the
 //! machine's speed drifts, so the two are compared side by side), and its speed-up is the
@@ -15,15 +16,21 @@ use std::time::Instant;
 
 use alphabeta::parallel::ParallelEngine;
 use alphabeta::tt::HeapTable;
-use alphabeta::{Engine, Limits};
+use alphabeta::{Engine, Limits, ParallelScheme};
 use alphabeta_chess::chess_config;
 use alphabeta_chess::{Pesto, Position, MAX_MOVES, MAX_PLY};
 
 /// Seconds to search `root` to `depth` on `threads` threads from a cleared table, and the
 /// depth the search completed (less than `depth` when a proven mate ended it).
-fn time_to_depth(root: &Position, depth: u32, threads: u32, table: &HeapTable<i32>) -> (f64, u32) {
+fn time_to_depth(
+    root: &Position,
+    depth: u32,
+    threads: u32,
+    scheme: ParallelScheme,
+    table: &HeapTable<i32>,
+) -> (f64, u32) {
     table.clear();
-    let config = alphabeta::Config { threads, ..chess_config() };
+    let config = alphabeta::Config { threads, parallel_scheme: scheme, ..chess_config() };
     let engine =
         Engine::<Position, Pesto, MAX_MOVES, MAX_PLY>::new(Pesto, config).with_table(table);
     let mut parallel = ParallelEngine::new(engine).expect("threads");
@@ -47,6 +54,7 @@ fn main() {
     let mut depth = 14;
     let mut count = 20;
     let mut rounds = 3;
+    let mut scheme = chess_config().parallel_scheme;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || args.next().expect("a value");
@@ -54,6 +62,14 @@ fn main() {
             "--depth" => depth = value().parse().expect("--depth N"),
             "--positions" => count = value().parse().expect("--positions N"),
             "--rounds" => rounds = value().parse().expect("--rounds N"),
+            "--scheme" => {
+                scheme = match value().as_str() {
+                    "abdada" => ParallelScheme::Abdada,
+                    "root-split" => ParallelScheme::RootSplit,
+                    "lazy-smp" => ParallelScheme::LazySmp,
+                    _ => panic!("--scheme abdada|root-split|lazy-smp"),
+                }
+            }
             "--bench" => {}
             other => panic!("unknown argument {other}"),
         }
@@ -71,8 +87,8 @@ fn main() {
         let (mut ratios, mut ones, mut twos) = (Vec::new(), Vec::new(), Vec::new());
         let mut reached = true;
         for _ in 0..rounds {
-            let (one, d1) = time_to_depth(&root, depth, 1, &table);
-            let (two, d2) = time_to_depth(&root, depth, 2, &table);
+            let (one, d1) = time_to_depth(&root, depth, 1, scheme, &table);
+            let (two, d2) = time_to_depth(&root, depth, 2, scheme, &table);
             reached &= d1 == depth && d2 == depth;
             ratios.push(one / two);
             ones.push(one);
@@ -93,7 +109,7 @@ fn main() {
         }
     }
     println!(
-        "depth {depth}, {rounds} round(s): {n_reached} positions reached the depth: geometric mean \
+        "{scheme:?}, depth {depth}, {rounds} round(s): {n_reached} positions reached the depth: geometric mean \
          speed-up {:.2}, worst {worst:.2}, total {total1:.1} s -> {total2:.1} s; all {n_all}: {:.2}",
         (log_reached / n_reached.max(1) as f64).exp(),
         (log_all / n_all.max(1) as f64).exp()
