@@ -18,7 +18,7 @@
 //! narrowing the score's interval): without `--threads` on the sequential engine, with
 //! `--threads N` on the parallel engine (`ParallelEngine`, N threads, 1 included), which runs
 //! each of the same null-window searches on its N threads (`ParallelEngine::search_window`,
-//! Lazy SMP unless `--scheme` says otherwise). `--wld` proves win, loss or draw only.
+//! ABDADA unless `--scheme` says otherwise). `--wld` proves win, loss or draw only.
 
 #[macro_use]
 #[path = "common/output.rs"]
@@ -54,7 +54,7 @@ options:
                   engine with N threads, 1 included; nodes are those of every thread
                   [default: the sequential engine]
   --scheme S      (--threads) how the threads share each search: abdada, root-split or
-                  lazy-smp [default: lazy-smp]
+                  lazy-smp [default: abdada]
   --table-mib N   transposition table of N MiB, cleared before every position, not timed
                   [default: 64]
   --first N       the number of the file's first position, for the printout [default: 1]
@@ -87,9 +87,10 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
         solve: None,
         wld: false,
         threads: None,
-        // Lazy SMP: on FFO #40-#44 at 2 threads, about the sequential nodes (ABDADA: 15%
-        // more) and the shorter times of the two (README, "Othello endgames").
-        scheme: ParallelScheme::LazySmp,
+        // ABDADA: on FFO #40-#44 at 2 threads on idle cores, 1.57x and 1.69x faster than one
+        // thread (root split 1.51x and 1.54x, Lazy SMP 1.16x and 1.14x, whose threads search
+        // 70% more nodes with the table-ordered sorter); README, "Othello endgames".
+        scheme: ParallelScheme::Abdada,
         table_mib: 64,
         first: 1,
         count: usize::MAX,
