@@ -483,25 +483,26 @@ where
                         main.iterate(game, limits, links, on_iteration, iteration)
                     },
                 );
-                let extra: u64 = helper_nodes.iter().sum();
-                let result = result.map(|mut result| {
-                    result.nodes += extra;
-                    result.stats.nodes += extra;
-                    result
-                });
-                let main_nodes = result.as_ref().map_or(0, |r| r.nodes - extra);
-                self.end_shared_table_search(
-                    thread_nodes(&result, main_nodes, helper_nodes),
-                    main_turns,
-                );
-                result
+                self.end_shared_table_search(result, helper_nodes, main_turns)
             }
         }
     }
 
-    /// What a shared-table search leaves for the next: no marks, the pacer reset, and the
-    /// measurements.
-    fn end_shared_table_search(&mut self, thread_nodes: Vec<u64>, main_turns: u64) {
+    /// Ends a shared-table search: the helpers' nodes added to the result, and what the
+    /// search leaves for the next (no marks, the pacer reset, the measurements).
+    fn end_shared_table_search<R: NodeTotals>(
+        &mut self,
+        result: Result<R, SearchError>,
+        helper_nodes: Vec<u64>,
+        main_turns: u64,
+    ) -> Result<R, SearchError> {
+        let extra: u64 = helper_nodes.iter().sum();
+        let result = result.map(|mut result| {
+            result.add_nodes(extra);
+            result
+        });
+        let main_nodes = result.as_ref().map_or(0, |r| r.nodes() - extra);
+        let thread_nodes = thread_nodes(&result, main_nodes, helper_nodes);
         if thread_nodes.iter().skip(1).any(|&nodes| nodes > 0) {
             // Marks that an interrupted search left behind.
             self.busy.clear();
@@ -512,6 +513,7 @@ where
         self.last_thread_nodes = thread_nodes;
         self.last_model_length =
             main_turns * u64::from(self.main.config().poll_interval_nodes.max(1));
+        result
     }
 
     /// One fixed-depth search of `game` with the window `(alpha, beta)` on the pool's threads,
@@ -611,18 +613,7 @@ where
                         )
                     },
                 );
-                let extra: u64 = helper_nodes.iter().sum();
-                let result = result.map(|mut result| {
-                    result.nodes += extra;
-                    result.stats.nodes += extra;
-                    result
-                });
-                let main_nodes = result.as_ref().map_or(0, |r| r.nodes - extra);
-                self.end_shared_table_search(
-                    thread_nodes(&result, main_nodes, helper_nodes),
-                    main_turns,
-                );
-                result
+                self.end_shared_table_search(result, helper_nodes, main_turns)
             }
         }
     }
@@ -1310,6 +1301,35 @@ where
 
 /// The nodes of each thread of a shared-table search that ended `Ok` with `main_nodes` on
 /// the main thread (the main thread's first); empty after an error.
+/// A result that counts nodes (the whole search's and its statistics'), to which a shared-table
+/// search adds its helpers' nodes.
+trait NodeTotals {
+    /// The nodes counted so far.
+    fn nodes(&self) -> u64;
+    /// Adds `extra` nodes to both counts.
+    fn add_nodes(&mut self, extra: u64);
+}
+
+impl<M, S, const P: usize> NodeTotals for SearchResult<M, S, P> {
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+    fn add_nodes(&mut self, extra: u64) {
+        self.nodes += extra;
+        self.stats.nodes += extra;
+    }
+}
+
+impl<M, S> NodeTotals for WindowResult<M, S> {
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+    fn add_nodes(&mut self, extra: u64) {
+        self.nodes += extra;
+        self.stats.nodes += extra;
+    }
+}
+
 fn thread_nodes<R>(
     result: &Result<R, SearchError>,
     main_nodes: u64,
