@@ -393,6 +393,9 @@ static void test_defaults_and_capacities(void) {
     CHECK(!c.null_move && c.null_move_reduction == ALPHABETA_NULL_MOVE_ADAPTIVE &&
           !c.null_move_verification);
     CHECK(!c.strength && c.strength_margin == 0.0);
+    CHECK(!c.lmr_log && c.lmr_log_base == 0.75f && c.lmr_log_divisor == 2.25f);
+    CHECK(c.reverse_futility_max_depth == 0 && c.reverse_futility_margin == 0.0);
+    CHECK(c.futility_max_depth == 0 && c.futility_margin == 0.0 && c.late_move_pruning == 0);
     CHECK(l.min_depth == 1 && l.max_depth == 7 && l.time_limit_micros == ALPHABETA_NO_TIME_LIMIT &&
           l.clock == NULL && l.on_iteration == NULL && l.max_nodes == ALPHABETA_NO_NODE_LIMIT);
     CHECK(ALPHABETA_NO_NODE_LIMIT == UINT64_MAX);
@@ -428,6 +431,15 @@ static bool bad_config(int which, alphabeta_config *c) {
     case 16: c->strength_margin = -1.0; return true;
     case 17: c->strength_margin = nan(""); return true;
     case 18: c->strength = true; c->threads = 2; return true;
+    /* The selective refinements' values, checked whether or not they are on. */
+    case 19: c->lmr_log_base = (float)nan(""); return true;
+    case 20: c->lmr_log = true; c->lmr_log_base = (float)HUGE_VAL; return true;
+    case 21: c->lmr_log_divisor = 0.0f; return true;
+    case 22: c->lmr_log = true; c->lmr_log_divisor = -2.25f; return true;
+    case 23: c->reverse_futility_margin = -1.0; return true;
+    case 24: c->reverse_futility_max_depth = 3; c->reverse_futility_margin = nan(""); return true;
+    case 25: c->futility_margin = HUGE_VAL; return true;
+    case 26: c->futility_max_depth = 3; c->futility_margin = -0.5; return true;
     default: return false;
     }
 }
@@ -1789,6 +1801,36 @@ static void test_analysis(void) {
     alphabeta_engine_free(dengine);
 }
 
+/* ---- the selective refinements: off by default, counted when on ---- */
+
+static void test_selective(void) {
+    alphabeta_config config = alphabeta_config_default();
+    alphabeta_engine *engine;
+    alphabeta_limits limits = alphabeta_limits_depth(7);
+    alphabeta_result off, on;
+    alphabeta_game t;
+    test_game g;
+
+    game_init(&g, 6, -1);
+    t = callbacks(&g);
+    engine = engine_with(config, 4096);
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &off, NULL, 0), ALPHABETA_OK);
+    CHECK(off.pruned_nodes == 0 && off.pruned_moves == 0 && restored(&g));
+    alphabeta_engine_free(engine);
+    /* Every one on: reverse futility cuts nodes, futility and late move pruning skip moves. */
+    config.lmr_log = true;
+    config.reverse_futility_max_depth = 4;
+    config.reverse_futility_margin = 50.0;
+    config.futility_max_depth = 3;
+    config.futility_margin = 50.0;
+    config.late_move_pruning = 3;
+    engine = engine_with(config, 4096);
+    CHECK_STATUS(alphabeta_search(engine, &t, &limits, &on, NULL, 0), ALPHABETA_OK);
+    CHECK(on.pruned_nodes > 0 && on.pruned_moves > 0 && on.has_best_move && on.depth == 7);
+    CHECK(on.nodes < off.nodes && restored(&g));
+    alphabeta_engine_free(engine);
+}
+
 /* ---- strength levels and node limits ---- */
 
 static void test_strength_and_node_limits(void) {
@@ -2160,6 +2202,7 @@ int main(int argc, char **argv) {
     test_null_moves();
     test_root_searches_and_mtdf();
     test_analysis();
+    test_selective();
     test_strength_and_node_limits();
     test_chance();
     test_mcts_init();

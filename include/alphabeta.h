@@ -859,6 +859,15 @@ typedef struct {
    * Null moves that cut their node.
    */
   uint64_t null_move_cutoffs;
+  /**
+   * Nodes cut by reverse futility pruning (`alphabeta_config.reverse_futility_max_depth`).
+   */
+  uint64_t pruned_nodes;
+  /**
+   * Moves skipped by futility and late move pruning (`alphabeta_config.futility_max_depth`,
+   * `alphabeta_config.late_move_pruning`).
+   */
+  uint64_t pruned_moves;
 } alphabeta_result;
 
 /**
@@ -1017,6 +1026,67 @@ typedef struct {
    * misses part of the state the value depends on. Default false.
    */
   bool check_table;
+  /**
+   * Logarithmic late move reductions (the Rust `Config::lmr_log`): a late quiet move at a
+   * node with `depth` plies left, the `n`-th searched there, is searched
+   * `lmr_log_base + ln(depth) * ln(n) / lmr_log_divisor` plies shallower (rounded down; one
+   * ply less at a PV node; the child keeps at least 0 plies) instead of the fixed one ply
+   * (two from 6 plies left and the seventh move on). The moves reduced are those of `lmr`,
+   * which it needs, and a reduced search that beats alpha is searched again at full depth.
+   * Not value-preserving. Needs the `refinements` feature of the engine crate (the C library
+   * is built with it). Default false.
+   */
+  bool lmr_log;
+  /**
+   * The constant term of `lmr_log`, in plies: finite (`BAD_CONFIG` otherwise, whatever
+   * `lmr_log`). Default 0.75 (Stockfish's old table for quiet moves).
+   */
+  float lmr_log_base;
+  /**
+   * The divisor of `lmr_log`: positive and finite (`BAD_CONFIG` otherwise, whatever
+   * `lmr_log`). Default 2.25 (Stockfish's old table).
+   */
+  float lmr_log_divisor;
+  /**
+   * Reverse futility pruning (static null-move pruning; the Rust `Config::reverse_futility`):
+   * at a node off the principal variation, not the root, with at most this many plies left
+   * and beta a heuristic score (not a win or loss), a static evaluation less
+   * `reverse_futility_margin * depth` at or above beta returns that lower value at once.
+   * The C game has no in-check callback, so every such node may be pruned. 0 (the default)
+   * is off. Not value-preserving: a position whose value lies more than the margin below
+   * its static evaluation is misjudged. Needs the `refinements` feature (the C library is
+   * built with it).
+   */
+  uint32_t reverse_futility_max_depth;
+  /**
+   * The margin of reverse futility pruning per ply left, in score units (rounded for int32
+   * scores): finite and not negative (`BAD_CONFIG` otherwise, whatever
+   * `reverse_futility_max_depth`). Default 0.
+   */
+  double reverse_futility_margin;
+  /**
+   * Futility pruning (Heinz 1998; the Rust `Config::futility`): at a node off the principal
+   * variation, not the root, with at most this many plies left, when the static evaluation
+   * plus `futility_margin * depth` is at or below alpha, the quiet moves after the first
+   * (not tactical, not the table move or a killer) are not searched, as long as the node
+   * has found a score above a loss. 0 (the default) is off. Not value-preserving. Needs the
+   * `refinements` feature (the C library is built with it).
+   */
+  uint32_t futility_max_depth;
+  /**
+   * The margin of futility pruning per ply left, in score units (rounded for int32 scores):
+   * finite and not negative (`BAD_CONFIG` otherwise, whatever `futility_max_depth`).
+   * Default 0.
+   */
+  double futility_margin;
+  /**
+   * Late move pruning (move count pruning; the Rust `Config::late_move_pruning`): at the
+   * nodes where futility pruning may apply (off the principal variation, not the root)
+   * with at most this many plies left, the quiet moves (as for futility pruning) from index
+   * `3 + depth * depth` on are not searched. 0 (the default) is off. Not value-preserving.
+   * Needs the `refinements` feature (the C library is built with it).
+   */
+  uint32_t late_move_pruning;
 } alphabeta_config;
 
 /**

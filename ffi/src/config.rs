@@ -126,7 +126,58 @@ pub struct alphabeta_config {
     /// `alphabeta_last_error_detail()`, when they disagree: the `zobrist_key` callback then
     /// misses part of the state the value depends on. Default false.
     pub check_table: bool,
+    /// Logarithmic late move reductions (the Rust `Config::lmr_log`): a late quiet move at a
+    /// node with `depth` plies left, the `n`-th searched there, is searched
+    /// `lmr_log_base + ln(depth) * ln(n) / lmr_log_divisor` plies shallower (rounded down; one
+    /// ply less at a PV node; the child keeps at least 0 plies) instead of the fixed one ply
+    /// (two from 6 plies left and the seventh move on). The moves reduced are those of `lmr`,
+    /// which it needs, and a reduced search that beats alpha is searched again at full depth.
+    /// Not value-preserving. Needs the `refinements` feature of the engine crate (the C library
+    /// is built with it). Default false.
+    pub lmr_log: bool,
+    /// The constant term of `lmr_log`, in plies: finite (`BAD_CONFIG` otherwise, whatever
+    /// `lmr_log`). Default 0.75 (Stockfish's old table for quiet moves).
+    pub lmr_log_base: f32,
+    /// The divisor of `lmr_log`: positive and finite (`BAD_CONFIG` otherwise, whatever
+    /// `lmr_log`). Default 2.25 (Stockfish's old table).
+    pub lmr_log_divisor: f32,
+    /// Reverse futility pruning (static null-move pruning; the Rust `Config::reverse_futility`):
+    /// at a node off the principal variation, not the root, with at most this many plies left
+    /// and beta a heuristic score (not a win or loss), a static evaluation less
+    /// `reverse_futility_margin * depth` at or above beta returns that lower value at once.
+    /// The C game has no in-check callback, so every such node may be pruned. 0 (the default)
+    /// is off. Not value-preserving: a position whose value lies more than the margin below
+    /// its static evaluation is misjudged. Needs the `refinements` feature (the C library is
+    /// built with it).
+    pub reverse_futility_max_depth: u32,
+    /// The margin of reverse futility pruning per ply left, in score units (rounded for int32
+    /// scores): finite and not negative (`BAD_CONFIG` otherwise, whatever
+    /// `reverse_futility_max_depth`). Default 0.
+    pub reverse_futility_margin: f64,
+    /// Futility pruning (Heinz 1998; the Rust `Config::futility`): at a node off the principal
+    /// variation, not the root, with at most this many plies left, when the static evaluation
+    /// plus `futility_margin * depth` is at or below alpha, the quiet moves after the first
+    /// (not tactical, not the table move or a killer) are not searched, as long as the node
+    /// has found a score above a loss. 0 (the default) is off. Not value-preserving. Needs the
+    /// `refinements` feature (the C library is built with it).
+    pub futility_max_depth: u32,
+    /// The margin of futility pruning per ply left, in score units (rounded for int32 scores):
+    /// finite and not negative (`BAD_CONFIG` otherwise, whatever `futility_max_depth`).
+    /// Default 0.
+    pub futility_margin: f64,
+    /// Late move pruning (move count pruning; the Rust `Config::late_move_pruning`): at the
+    /// nodes where futility pruning may apply (off the principal variation, not the root)
+    /// with at most this many plies left, the quiet moves (as for futility pruning) from index
+    /// `3 + depth * depth` on are not searched. 0 (the default) is off. Not value-preserving.
+    /// Needs the `refinements` feature (the C library is built with it).
+    pub late_move_pruning: u32,
 }
+
+/// The defaults of `alphabeta_config.lmr_log_base` and `lmr_log_divisor` (the constants of
+/// Stockfish's old reduction table, as in the Rust documentation of `LogReduction`).
+const LMR_LOG_BASE: f32 = 0.75;
+/// See [`LMR_LOG_BASE`].
+const LMR_LOG_DIVISOR: f32 = 2.25;
 
 /// The default of `alphabeta_config.parallel_min_split_nodes`: the Rust
 /// `parallel::DEFAULT_MIN_SPLIT_NODES` (that module needs `std`; a test checks they agree).
@@ -147,6 +198,9 @@ fn the_defaults_and_limits_are_the_rust_ones() {
 pub extern "C" fn alphabeta_config_default() -> alphabeta_config {
     let c = Config::new();
     let o = OrderingConfig::ALL;
+    let log = c.lmr_log.unwrap_or(LogReduction { base: LMR_LOG_BASE, divisor: LMR_LOG_DIVISOR });
+    let off = Futility { max_depth: 0, margin: 0.0 };
+    let (reverse, futility) = (c.reverse_futility.unwrap_or(off), c.futility.unwrap_or(off));
     alphabeta_config {
         score_type: ALPHABETA_SCORE_INT32,
         algorithm: ALPHABETA_ALGORITHM_ALPHA_BETA,
@@ -181,6 +235,15 @@ pub extern "C" fn alphabeta_config_default() -> alphabeta_config {
         strength_margin: 0.0,
         strength_seed: 0,
         check_table: false,
+        // Off in `Config::new()`, with the documented constants for when they are switched on.
+        lmr_log: c.lmr_log.is_some(),
+        lmr_log_base: log.base,
+        lmr_log_divisor: log.divisor,
+        reverse_futility_max_depth: reverse.max_depth,
+        reverse_futility_margin: reverse.margin,
+        futility_max_depth: futility.max_depth,
+        futility_margin: futility.margin,
+        late_move_pruning: c.late_move_pruning,
     }
 }
 
@@ -270,11 +333,17 @@ pub(crate) fn convert(
         lmr: c.lmr,
         lmr_min_depth: c.lmr_min_depth,
         lmr_min_move_index: c.lmr_min_move_index,
-        // Not in the C configuration yet: the selective refinements are off for C hosts.
-        lmr_log: None,
-        reverse_futility: None,
-        futility: None,
-        late_move_pruning: 0,
+        // The selective refinements; a maximum depth of 0 is off.
+        lmr_log: c
+            .lmr_log
+            .then_some(LogReduction { base: c.lmr_log_base, divisor: c.lmr_log_divisor }),
+        reverse_futility: (c.reverse_futility_max_depth > 0).then_some(Futility {
+            max_depth: c.reverse_futility_max_depth,
+            margin: c.reverse_futility_margin,
+        }),
+        futility: (c.futility_max_depth > 0)
+            .then_some(Futility { max_depth: c.futility_max_depth, margin: c.futility_margin }),
+        late_move_pruning: c.late_move_pruning,
         quiescence: c.quiescence,
         max_quiescence_depth: c.max_quiescence_depth,
         tie_break_seed: c.tie_break.then_some(c.tie_break_seed),
@@ -324,6 +393,24 @@ pub(crate) fn convert(
     if !(margin >= 0.0 && margin.is_finite()) {
         return float(c"config.strength_margin must be finite and not negative", margin);
     }
+    // The selective refinements' ranges, checked whether or not each is on (as the strength
+    // margin), so that a configuration is refused for its values, not for its switches.
+    let base = c.lmr_log_base;
+    if !base.is_finite() {
+        return float(c"config.lmr_log_base must be finite", base.into());
+    }
+    let divisor = c.lmr_log_divisor;
+    if !(divisor > 0.0 && divisor.is_finite()) {
+        return float(c"config.lmr_log_divisor must be positive and finite", divisor.into());
+    }
+    let margin = c.reverse_futility_margin;
+    if !(margin >= 0.0 && margin.is_finite()) {
+        return float(c"config.reverse_futility_margin must be finite and not negative", margin);
+    }
+    let margin = c.futility_margin;
+    if !(margin >= 0.0 && margin.is_finite()) {
+        return float(c"config.futility_margin must be finite and not negative", margin);
+    }
     // What is left: the Rust checks (a refinement in a build without them, say), whose error
     // names the field.
     if let Err(error) = config.validate() {
@@ -337,4 +424,84 @@ pub(crate) fn convert(
         history: c.order_history,
     };
     Ok((config, ordering, double))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The C default is the Rust `Config::new()` (but for `threads`: 1 in C), the selective
+    /// refinements off, with the documented constants for `lmr_log`.
+    #[test]
+    fn the_default_converts_to_config_new() {
+        let c = alphabeta_config_default();
+        assert!(!c.lmr_log);
+        assert_eq!((c.lmr_log_base, c.lmr_log_divisor), (0.75, 2.25));
+        assert_eq!((c.reverse_futility_max_depth, c.reverse_futility_margin), (0, 0.0));
+        assert_eq!((c.futility_max_depth, c.futility_margin), (0, 0.0));
+        assert_eq!(c.late_move_pruning, 0);
+        let (config, ordering, double) = convert(&c).unwrap();
+        assert_eq!(config, Config { threads: 1, ..Config::new() });
+        assert_eq!(ordering, OrderingConfig::ALL);
+        assert!(!double);
+    }
+
+    /// Each selective option on becomes its Rust option with exactly the C values; a maximum
+    /// depth of 0 and `lmr_log` false are `None` whatever the values beside them.
+    #[test]
+    fn the_selective_options_convert_exactly() {
+        let c = alphabeta_config {
+            lmr_log: true,
+            lmr_log_base: -0.5,
+            lmr_log_divisor: 3.125,
+            reverse_futility_max_depth: 6,
+            reverse_futility_margin: 100.5,
+            futility_max_depth: 3,
+            futility_margin: 150.25,
+            late_move_pruning: 4,
+            ..alphabeta_config_default()
+        };
+        let (config, _, _) = convert(&c).unwrap();
+        let expected = Config {
+            threads: 1,
+            lmr_log: Some(LogReduction { base: -0.5, divisor: 3.125 }),
+            reverse_futility: Some(Futility { max_depth: 6, margin: 100.5 }),
+            futility: Some(Futility { max_depth: 3, margin: 150.25 }),
+            late_move_pruning: 4,
+            ..Config::new()
+        };
+        assert_eq!(config, expected);
+
+        // Off: the switches alone decide, the values beside them are kept out.
+        let off = alphabeta_config {
+            lmr_log: false,
+            reverse_futility_max_depth: 0,
+            futility_max_depth: 0,
+            late_move_pruning: 0,
+            ..c
+        };
+        let (config, _, _) = convert(&off).unwrap();
+        assert_eq!(config, Config { threads: 1, ..Config::new() });
+
+        // One at a time.
+        let only = |change: fn(&mut alphabeta_config)| {
+            let mut c = alphabeta_config { lmr_log_base: 1.0, lmr_log_divisor: 2.0, ..off };
+            change(&mut c);
+            convert(&c).unwrap().0
+        };
+        let base = Config { threads: 1, ..Config::new() };
+        assert_eq!(
+            only(|c| c.lmr_log = true),
+            Config { lmr_log: Some(LogReduction { base: 1.0, divisor: 2.0 }), ..base }
+        );
+        assert_eq!(
+            only(|c| c.reverse_futility_max_depth = 1),
+            Config { reverse_futility: Some(Futility { max_depth: 1, margin: 100.5 }), ..base }
+        );
+        assert_eq!(
+            only(|c| c.futility_max_depth = u32::MAX),
+            Config { futility: Some(Futility { max_depth: u32::MAX, margin: 150.25 }), ..base }
+        );
+        assert_eq!(only(|c| c.late_move_pruning = 1), Config { late_move_pruning: 1, ..base });
+    }
 }

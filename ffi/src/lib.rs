@@ -37,8 +37,9 @@ use core::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, AtomicU8, AtomicUsize
 use alphabeta::ordering::{DefaultSorter, OrderingConfig};
 use alphabeta::tt::{Slot, Slot32, Slot64, TableSlice};
 use alphabeta::{
-    Algorithm, Clock, Config, Engine, EvalContext, Evaluator, Game, IterationInfo, Limits,
-    MoveList, NullMoveReduction, RootSearch, Score, SearchError, Strength, TtCutoffs,
+    Algorithm, Clock, Config, Engine, EvalContext, Evaluator, Futility, Game, IterationInfo,
+    Limits, LogReduction, MoveList, NullMoveReduction, RootSearch, Score, SearchError, Strength,
+    TtCutoffs,
 };
 
 // -------------------------------------------------------------------------------------------

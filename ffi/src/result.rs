@@ -47,6 +47,11 @@ pub struct alphabeta_result {
     pub null_moves: u64,
     /// Null moves that cut their node.
     pub null_move_cutoffs: u64,
+    /// Nodes cut by reverse futility pruning (`alphabeta_config.reverse_futility_max_depth`).
+    pub pruned_nodes: u64,
+    /// Moves skipped by futility and late move pruning (`alphabeta_config.futility_max_depth`,
+    /// `alphabeta_config.late_move_pruning`).
+    pub pruned_moves: u64,
 }
 
 /// The outcome of a window search.
@@ -125,6 +130,8 @@ impl Outcome {
             root_searches: stats.root_searches,
             null_moves: stats.null_moves,
             null_move_cutoffs: stats.null_move_cutoffs,
+            pruned_nodes: stats.pruned_nodes,
+            pruned_moves: stats.pruned_moves,
         }
     }
 }

@@ -110,6 +110,81 @@ fn a_field_out_of_range_is_named_with_its_value() {
     }
 }
 
+/// The selective refinements' values are checked whether or not each is on: every bad one is
+/// `BAD_CONFIG`, the field and the value in the detail, for `alphabeta_engine_new` and
+/// `alphabeta_engine_init`.
+#[test]
+fn a_bad_selective_setting_is_named_whether_or_not_it_is_on() {
+    let base = "config.lmr_log_base must be finite";
+    let divisor = "config.lmr_log_divisor must be positive and finite";
+    let reverse = "config.reverse_futility_margin must be finite and not negative";
+    let futility = "config.futility_margin must be finite and not negative";
+    let cases: [(Change, &str, &str); 13] = [
+        (|c| c.lmr_log_base = f32::NAN, base, "NaN"),
+        (|c| c.lmr_log_base = f32::INFINITY, base, "inf"),
+        (|c| c.lmr_log_base = f32::NEG_INFINITY, base, "-inf"),
+        (|c| c.lmr_log_divisor = 0.0, divisor, "0"),
+        (|c| c.lmr_log_divisor = -2.25, divisor, "-2.25"),
+        (|c| c.lmr_log_divisor = f32::NAN, divisor, "NaN"),
+        (|c| c.lmr_log_divisor = f32::INFINITY, divisor, "inf"),
+        (|c| c.reverse_futility_margin = -1.0, reverse, "-1"),
+        (|c| c.reverse_futility_margin = f64::NAN, reverse, "NaN"),
+        (|c| c.reverse_futility_margin = f64::INFINITY, reverse, "inf"),
+        (|c| c.futility_margin = -0.5, futility, "-0.5"),
+        (|c| c.futility_margin = f64::NAN, futility, "NaN"),
+        (|c| c.futility_margin = f64::NEG_INFINITY, futility, "-inf"),
+    ];
+    let size = alphabeta_engine_size();
+    let mut memory = vec![0u128; size.div_ceil(16) + 1];
+    for on in [false, true] {
+        for (change, rule, value) in cases {
+            let mut config = alphabeta_config_default();
+            if on {
+                config.lmr_log = true;
+                config.reverse_futility_max_depth = 6;
+                config.futility_max_depth = 3;
+                config.late_move_pruning = 2;
+            }
+            change(&mut config);
+            let expected = format!("{rule} (it is {value})");
+            let (status, engine) = new_engine(&config);
+            assert_eq!(status, ALPHABETA_ERROR_BAD_CONFIG, "{expected}, on {on}");
+            assert!(engine.is_null());
+            assert_eq!(detail(), expected, "on {on}");
+
+            let mut out = null_mut();
+            // SAFETY: `memory` holds `size` bytes aligned to 16 (at least the engine's).
+            let status = unsafe {
+                alphabeta_engine_init(
+                    memory.as_mut_ptr().cast(),
+                    size,
+                    &config,
+                    null_mut(),
+                    0,
+                    &mut out,
+                )
+            };
+            assert_eq!(status, ALPHABETA_ERROR_BAD_CONFIG, "{expected}, on {on}");
+            assert!(out.is_null());
+            assert_eq!(detail(), expected, "on {on}");
+        }
+    }
+    // Every one of them on with good values is accepted.
+    let config = alphabeta_config {
+        lmr_log: true,
+        reverse_futility_max_depth: 6,
+        reverse_futility_margin: 100.0,
+        futility_max_depth: 3,
+        futility_margin: 0.0,
+        late_move_pruning: 2,
+        ..alphabeta_config_default()
+    };
+    let (status, engine) = new_engine(&config);
+    assert_eq!(status, ALPHABETA_OK);
+    // SAFETY: made above, freed once.
+    unsafe { alphabeta_engine_free(engine) };
+}
+
 #[test]
 fn threads_on_a_caller_memory_engine_say_to_use_engine_new() {
     let mut config = alphabeta_config_default();

@@ -753,6 +753,22 @@ fn decode_config(bytes: &mut Bytes<'_>) -> alphabeta_config {
                 c.parallel_min_split_nodes = bytes.pick(&[0, 1, 16_384]);
             }
             8 => c.algorithm = ALPHABETA_ALGORITHM_MINIMAX,
+            9 => {
+                // The selective refinements, on or off, with good and bad values. `lmr_log`
+                // acts only with `lmr`: with `lmr` off (and no pruning) it must change no
+                // value, which is then checked against brute force.
+                let on = bytes.byte();
+                c.lmr = on & 16 != 0;
+                c.lmr_log = on & 1 != 0;
+                c.lmr_log_base = bytes.pick(&[0.75, 0.0, -3.0, f32::NAN, f32::INFINITY]);
+                c.lmr_log_divisor = bytes.pick(&[2.25, 0.5, 0.0, -1.0, f32::NAN, f32::INFINITY]);
+                c.reverse_futility_max_depth =
+                    if on & 2 != 0 { bytes.pick(&[1, 3, u32::MAX]) } else { 0 };
+                c.reverse_futility_margin = bytes.pick(&[0.0, 50.0, -1.0, f64::NAN, f64::INFINITY]);
+                c.futility_max_depth = if on & 4 != 0 { bytes.pick(&[1, 3, u32::MAX]) } else { 0 };
+                c.futility_margin = bytes.pick(&[0.0, 50.0, -0.5, f64::NAN, f64::NEG_INFINITY]);
+                c.late_move_pruning = if on & 8 != 0 { bytes.pick(&[1, 3, u32::MAX]) } else { 0 };
+            }
             _ => {}
         }
     }
@@ -768,6 +784,13 @@ fn config_is_valid(c: &alphabeta_config) -> bool {
         && c.threads <= 1024
         && c.parallel_scheme <= 2
         && c.max_quiescence_depth as usize <= alphabeta_max_ply()
+        && c.lmr_log_base.is_finite()
+        && c.lmr_log_divisor > 0.0
+        && c.lmr_log_divisor.is_finite()
+        && c.reverse_futility_margin >= 0.0
+        && c.reverse_futility_margin.is_finite()
+        && c.futility_margin >= 0.0
+        && c.futility_margin.is_finite()
 }
 
 fn threads(c: &alphabeta_config) -> u32 {
@@ -784,8 +807,12 @@ fn preserves_values(c: &alphabeta_config, game: &GameDef) -> bool {
         return true;
     }
     let double = c.score_type == ALPHABETA_SCORE_DOUBLE;
+    // `lmr_log` acts only with `lmr`; the pruning options skip moves whatever they hold.
     // Double values are multiples of 0.5: a null window that wide cannot tell them apart.
     !c.lmr
+        && c.reverse_futility_max_depth == 0
+        && c.futility_max_depth == 0
+        && c.late_move_pruning == 0
         && !(double && c.null_window_epsilon >= 0.5)
         && !(c.quiescence && game.tactical_callbacks)
         && c.tt_cutoffs != ALPHABETA_TT_CUTOFFS_DEEPER_OR_PROVEN
