@@ -222,6 +222,8 @@ unsafe extern "C" fn evaluate2(ud: *mut c_void, player: i32, ply: u32, _: u32) -
     }
 }
 
+// `alphabeta_engine_new` needs the `std` feature.
+#[cfg(feature = "std")]
 #[test]
 fn a_null_pv_buffer_means_no_pv_in_both_searches() {
     // Multi-player: NULL and 0 is OK with the PV's true length; a real buffer of capacity 0

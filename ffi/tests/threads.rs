@@ -1,6 +1,8 @@
 //! The C ABI with several threads, driven from Rust through the exported functions: a
 //! tic-tac-toe host with `clone_state`/`free_state`, the value equal to the sequential
 //! engine's, and the statuses for a missing clone callback and for `alphabeta_engine_init`.
+//! Needs the `std` feature (`alphabeta_engine_new`; without it the engine is `UNSUPPORTED`).
+#![cfg(feature = "std")]
 
 use std::ffi::c_void;
 use std::sync::atomic::{AtomicUsize, Ordering};
