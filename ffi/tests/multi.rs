@@ -167,6 +167,7 @@ fn misuse_gets_a_status() {
 }
 
 /// A multi-player search with a PV buffer of `capacity` entries, or none (NULL) for `None`.
+#[cfg(feature = "std")]
 fn search_pv(
     g: &alphabeta_multi_game,
     algorithm: u32,
