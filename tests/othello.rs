@@ -7,7 +7,9 @@ use alphabeta::games::othello::{
     SOLVE_EMPTIES,
 };
 use alphabeta::tt::TranspositionTable;
-use alphabeta::{EvalContext, Evaluator, Game, MoveList};
+use alphabeta::{
+    EvalContext, Evaluator, Game, MoveList, SearchError, SearchStats, WindowResult, WindowSearch,
+};
 
 /// Leaves of the game tree from the opening, depths 0 to 10 (a pass is a ply); the published
 /// counts (Aart Bik's, repeated by every Othello perft since).
@@ -175,6 +177,52 @@ fn ffo_1_to_19_are_solved_exactly_with_a_best_move() {
 }
 
 /// The final score by plain negamax over every line (the reference).
+/// A window search that knows the score: each test answers with the tightest fail-soft
+/// bound (`g + 2` above a null window `(g, g + 1)`, `g` below), the worst case for the driver,
+/// and records the windows asked.
+#[derive(Debug)]
+struct Oracle {
+    score: i32,
+    windows: Vec<(i32, i32)>,
+}
+
+impl WindowSearch<Othello> for Oracle {
+    type Score = i32;
+    fn search_window(
+        &mut self,
+        _: &mut Othello,
+        _: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<WindowResult<Square, i32>, SearchError> {
+        self.windows.push((alpha, beta));
+        let score = if self.score > alpha { (alpha + 2).min(self.score) } else { alpha };
+        let best_move = (score > alpha).then_some(Square(19));
+        Ok(WindowResult { score, best_move, nodes: 1, stats: SearchStats::default() })
+    }
+}
+
+#[test]
+fn the_solve_driver_finds_every_score_in_at_most_12_null_window_tests() {
+    let mut most = 0;
+    for score in (-64..=64).step_by(2) {
+        let mut oracle = Oracle { score, windows: Vec::new() };
+        let solution = solve(&mut oracle, Othello::new()).unwrap();
+        assert_eq!(solution.score, score);
+        assert_eq!(solution.searches, oracle.windows.len() as u64);
+        assert!(oracle.windows.iter().all(|&(a, b)| b == a + 1 && a % 2 == 0), "{oracle:?}");
+        assert!(solution.searches <= 12, "score {score}: {:?}", oracle.windows);
+        most = most.max(solution.searches);
+    }
+    // (The worst case: the steps 2, 6, 8, 8, ... and then the halvings of the last bracket.)
+    assert_eq!(most, 12);
+    // The first tests of a lopsided score: 0, then 2, 8, 16, ... (the step capped at 8).
+    let mut oracle = Oracle { score: 28, windows: Vec::new() };
+    solve(&mut oracle, Othello::new()).unwrap();
+    let asked: Vec<i32> = oracle.windows.iter().map(|w| w.0).collect();
+    assert_eq!(asked, [0, 2, 8, 16, 24, 32, 28, 26]);
+}
+
 fn brute_score(game: &Othello) -> i32 {
     if game.is_over() {
         return game.final_score();
