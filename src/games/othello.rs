@@ -1239,19 +1239,26 @@ impl<T: Table<i32>> MoveSorter<Othello> for TableSorter<T> {
         }
         let odd = odd_quadrants(game.empties());
         let mut keys = [0i32; N];
-        for (k, &m) in keys.iter_mut().zip(moves.iter()) {
+        // The children's table keys (`None`: a pass, not looked up), each prefetched as soon
+        // as it is known: their cache misses overlap instead of following one another.
+        let mut hashes = [None; N];
+        for ((k, h), &m) in keys.iter_mut().zip(hashes.iter_mut()).zip(moves.iter()) {
             let child = game.play(m);
-            let mut key = EndgameSorter::child_key(game, m, &child, odd);
+            *k = EndgameSorter::child_key(game, m, &child, odd);
             if child.side != game.side {
-                if let Some(entry) = self.table.probe(child.zobrist_key()) {
-                    if entry.bound != crate::tt::Bound::Lower {
-                        // Ahead of every key of the sorter (at most 1 << 10), the lowest
-                        // bound for the opponent first.
-                        key = (1 << 12) - entry.score * 4;
-                    }
+                let hash = child.zobrist_key();
+                self.table.prefetch(hash);
+                *h = Some(hash);
+            }
+        }
+        for (k, h) in keys.iter_mut().zip(hashes) {
+            if let Some(entry) = h.and_then(|h| self.table.probe(h)) {
+                if entry.bound != crate::tt::Bound::Lower {
+                    // Ahead of every key of the sorter (at most 1 << 10), the lowest bound
+                    // for the opponent first.
+                    *k = (1 << 12) - entry.score * 4;
                 }
             }
-            *k = key;
         }
         for i in 1..moves.len() {
             crate::ordering::insert_by_key(&mut keys, moves, i);
