@@ -906,7 +906,7 @@ fn last_empties(
             let score = if upper == 0 {
                 // One empty square left: the opponent's node, solved by its flips.
                 *nodes += 1;
-                -last_one(theirs, rest.trailing_zeros())
+                -last_one_or_below(theirs, rest.trailing_zeros(), -beta)
             } else if upper & (upper - 1) == 0 {
                 -last_two(theirs, mine, rest, -beta, -alpha, nodes)
             } else {
@@ -955,7 +955,7 @@ fn last_two(p: u64, o: u64, empties: u64, alpha: i32, beta: i32, nodes: &mut u64
         let flipped = flips_near(p, o, a);
         if flipped != 0 {
             *nodes += 1;
-            let score = -last_one(o & !flipped, b);
+            let score = -last_one_or_below(o & !flipped, b, -beta);
             if score > best {
                 best = score;
                 if score >= beta {
@@ -1058,6 +1058,15 @@ fn last_flip_count(p: u64, square: u32) -> u32 {
 /// the opponent has the rest).
 #[inline(always)]
 fn last_one(p: u64, square: u32) -> i32 {
+    last_one_or_below(p, square, -65)
+}
+
+/// [`last_one`], fail-soft against `(alpha, _)`: where `p` cannot take the square, the score
+/// is at most what it gets if the opponent cannot either, and when that is already at most
+/// `alpha` it is returned, an upper bound, without counting the opponent's flips (Edax's
+/// lazy cutoff).
+#[inline(always)]
+fn last_one_or_below(p: u64, square: u32, alpha: i32) -> i32 {
     let x = 1u64 << square;
     let o = !p & !x;
     let mine = p.count_ones() as i32;
@@ -1065,16 +1074,16 @@ fn last_one(p: u64, square: u32) -> i32 {
     if flipped > 0 {
         return 2 * (mine + flipped + 1) - 64;
     }
+    // Neither side can take the square: it goes to the winner (the difference is odd).
+    let most = if 2 * mine > 63 { 2 * mine - 62 } else { 2 * mine - 64 };
+    if most <= alpha {
+        return most;
+    }
     let theirs = last_flip_count(o, square) as i32;
     if theirs > 0 {
         return 2 * (mine - theirs) - 64;
     }
-    // Neither side can take the square: it goes to the winner (the difference is odd).
-    if 2 * mine > 63 {
-        2 * mine - 62
-    } else {
-        2 * mine - 64
-    }
+    most
 }
 
 /// A small positional heuristic for the side to move, within ±63: corners held, mobility and,
