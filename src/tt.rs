@@ -271,7 +271,8 @@ pub trait Table<S: Score>: Copy {
 }
 
 /// Asks the CPU to bring the cache line at `at` into its caches (x86-64: `prefetcht0`; a
-/// no-op elsewhere, and under Miri). A hint only: it reads nothing the program sees and cannot fault.
+/// no-op elsewhere, and under Miri). A hint only: it reads nothing the program sees and
+/// cannot fault.
 #[inline(always)]
 fn prefetch_line<T>(at: &T) {
     #[cfg(all(target_arch = "x86_64", not(miri)))]

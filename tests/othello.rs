@@ -176,7 +176,6 @@ fn ffo_1_to_19_are_solved_exactly_with_a_best_move() {
     }
 }
 
-/// The final score by plain negamax over every line (the reference).
 /// A window search that knows the score: each test answers with the tightest fail-soft
 /// bound (`g + 2` above a null window `(g, g + 1)`, `g` below), the worst case for the driver,
 /// and records the windows asked.
@@ -223,6 +222,7 @@ fn the_solve_driver_finds_every_score_in_at_most_12_null_window_tests() {
     assert_eq!(asked, [0, 2, 8, 16, 24, 32, 28, 26]);
 }
 
+/// The final score by plain negamax over every line (the reference).
 fn brute_score(game: &Othello) -> i32 {
     if game.is_over() {
         return game.final_score();
