@@ -3,8 +3,8 @@
 
 use alphabeta::games::othello::{
     flips, legal_moves, perft, solve, solve_last, solve_shallow, solve_wld, solver_engine,
-    stable_discs, Color, ObfEntry, Othello, OthelloEval, ParseError, Square, SOLVER_CONFIG,
-    SOLVE_EMPTIES,
+    stability_bound, stable_discs, Color, ObfEntry, Othello, OthelloEval, ParseError, Square,
+    SOLVER_CONFIG, SOLVE_EMPTIES,
 };
 use alphabeta::tt::TranspositionTable;
 use alphabeta::{
@@ -327,7 +327,8 @@ fn the_shallow_solver_is_fail_soft_exact_on_random_endgames() {
 }
 
 /// Othello's evaluator with [`solve_last`] as its solver from 6 empty squares on: the
-/// engine's node with the [`EndgameSorter`](alphabeta::games::othello::EndgameSorter) above.
+/// engine's node with the [`EndgameSorter`](alphabeta::games::othello::EndgameSorter) above,
+/// and the stability cutoff of `solve_shallow` at 7 empty squares.
 struct LastOnly;
 
 impl Evaluator<Othello> for LastOnly {
@@ -335,6 +336,11 @@ impl Evaluator<Othello> for LastOnly {
     const MATE_SCORES: bool = false;
     fn evaluate(&self, game: &Othello, player: Color, ctx: EvalContext) -> i32 {
         OthelloEval.evaluate(game, player, ctx)
+    }
+    // The stability cutoff `solve_shallow` tries at its nodes (7 empty squares).
+    const BOUNDS: bool = true;
+    fn bound_cut(&self, game: &Othello, _: EvalContext, alpha: i32, beta: i32) -> Option<i32> {
+        (game.empty_count() == 7).then(|| stability_bound(game, alpha, beta)).flatten()
     }
     const SOLVE_DEPTH: u32 = SOLVE_EMPTIES;
     fn solve_subtree(
@@ -352,6 +358,7 @@ impl Evaluator<Othello> for LastOnly {
 #[test]
 fn the_shallow_solver_searches_the_tree_of_the_engine_with_the_sorter() {
     let mut sevens = 0;
+    let mut cut_at_root = 0;
     for game in late_positions().into_iter().filter(|g| g.empty_count() == 7 && !g.is_over()) {
         sevens += 1;
         for (alpha, beta) in [(-65, 65), (-1, 1), (0, 1), (8, 9), (-9, -8), (-17, -16)] {
@@ -364,6 +371,13 @@ fn the_shallow_solver_searches_the_tree_of_the_engine_with_the_sorter() {
             // The engine's node at the root counts itself; its children are searched alike.
             let by_engine = engine.search_window(&mut { game }, 7, alpha, beta).unwrap();
             let shallow = solve_shallow(&game, alpha, beta);
+            // The engine tries no bound at its root: where the stability cutoff ends the
+            // shallow solver's root, its bound is the answer, from one node.
+            if let Some(bound) = stability_bound(&game, alpha, beta) {
+                assert_eq!((shallow.score, shallow.nodes), (bound, 1), "{game} ({alpha}, {beta})");
+                cut_at_root += 1;
+                continue;
+            }
             let side = |s: i32| (s > alpha, s < beta);
             assert_eq!(side(shallow.score), side(by_engine.score), "{game} ({alpha}, {beta})");
             // On a wider window the engine's principal variation search re-searches, and
@@ -377,6 +391,8 @@ fn the_shallow_solver_searches_the_tree_of_the_engine_with_the_sorter() {
         }
     }
     assert!(sevens > 200, "{sevens}");
+    println!("{cut_at_root} of {} searches cut at the root", sevens * 6);
+    assert!(cut_at_root > 0 && cut_at_root < sevens * 3, "{cut_at_root}");
 }
 
 #[test]
