@@ -24,7 +24,7 @@
 //! ordering) at the depth of the empty squares, narrowing the score's interval. The last
 //! [`SHALLOW_EMPTIES`] empty squares are solved by [`solve_shallow`], a dedicated search the
 //! evaluator offers the engine ([`Evaluator::solve_subtree`]), and the last
-//! [`SOLVE_EMPTIES`] of them by [`solve_last`]; nodes with at least 5 empty squares try a
+//! [`SOLVE_EMPTIES`] of them by [`solve_last`]; nodes with at least 7 empty squares try a
 //! stability cutoff first ([`Evaluator::bound_cut`] from [`STABILITY_MIN_EMPTIES`] on,
 //! [`stability_bound`], [`stable_discs`]). [`solve_wld`] finds only win, loss or draw.
 //! [`ObfEntry`] reads a line of an FFO/OBF file.
@@ -585,21 +585,22 @@ impl Evaluator<Othello> for OthelloEval {
     }
 }
 
-/// The stability cutoff of a position with `p` to move against `o`, for the window
-/// `(alpha, beta)`: the score is at most `64 - 2 s` with `s` the opponent's stable discs
-/// ([`stable_discs`]), and at least `2 s - 64` with `s` the mover's; `Some(bound)` when the
-/// bound already fails low (or high), fail-soft. Stable discs are counted only when the window
-/// is near enough the edge for the bound to have a chance: `alpha >= min_alpha` and at least
-/// `64 - 2 × (the opponent's discs)` (or `beta` the same on the other side).
+/// The stability cutoff the solver tries at nodes with at least [`STABILITY_MIN_EMPTIES`]
+/// empty squares and in [`solve_shallow`] (7 empty squares) for `game` and the window
+/// `(alpha, beta)`: `Some(bound)`, a bound from stable discs that fails low (`<= alpha`) or
+/// high (`>= beta`), or `None`. Tried only where the window is near the edge: `alpha` at
+/// least [`STABILITY_MIN_ALPHA`] and `64 - 2 × (the opponent's discs)` (or `beta` the same on
+/// the other side).
 #[inline(always)]
-fn stability_cut(p: u64, o: u64, alpha: i32, beta: i32, min_alpha: i32) -> Option<i32> {
-    if alpha >= 64 - 2 * o.count_ones() as i32 && alpha >= min_alpha {
+pub fn stability_bound(game: &Othello, alpha: i32, beta: i32) -> Option<i32> {
+    let (p, o) = (game.player, game.opponent);
+    if alpha >= 64 - 2 * o.count_ones() as i32 && alpha >= STABILITY_MIN_ALPHA {
         let upper = 64 - 2 * stable_discs(o, p).count_ones() as i32;
         if upper <= alpha {
             return Some(upper);
         }
     }
-    if beta <= 2 * p.count_ones() as i32 - 64 && beta <= -min_alpha {
+    if beta <= 2 * p.count_ones() as i32 - 64 && beta <= -STABILITY_MIN_ALPHA {
         let lower = 2 * stable_discs(p, o).count_ones() as i32 - 64;
         if lower >= beta {
             return Some(lower);
@@ -608,25 +609,16 @@ fn stability_cut(p: u64, o: u64, alpha: i32, beta: i32, min_alpha: i32) -> Optio
     None
 }
 
-/// The stability cutoff the solver tries at nodes with at least [`STABILITY_MIN_EMPTIES`]
-/// empty squares and in [`solve_shallow`] (7 empty squares) for `game` and the window
-/// `(alpha, beta)`: `Some(bound)`, a bound from stable discs that fails low (`<= alpha`) or
-/// high (`>= beta`), or `None`. Tried only where the window is near the edge: `alpha` at
-/// least [`STABILITY_MIN_ALPHA`] and `64 - 2 × (the opponent's discs)` (or `beta` the same on
-/// the other side).
-pub fn stability_bound(game: &Othello, alpha: i32, beta: i32) -> Option<i32> {
-    stability_cut(game.player, game.opponent, alpha, beta, STABILITY_MIN_ALPHA)
-}
-
 /// [`stability_bound`] computes stable discs only for a window whose `alpha` is at least
 /// this (or whose `beta` at most its negation): below, the bound rarely cuts.
 pub const STABILITY_MIN_ALPHA: i32 = 0;
 
 /// [`OthelloEval::bound_cut`] looks for stable discs only at nodes with at least this many
-/// plies left; [`solve_shallow`] (7 empty squares) tries [`stability_bound`] too, and
-/// [`solve_last`] from 5 empty squares with a window at least 8 from 0 (Edax's thresholds
-/// there). On FFO #48 (+28) they take a quarter of the nodes off (0.73 G against 1.34 G
-/// from 10 empty squares on); on #20-#39, whose scores are small, 7%.
+/// plies left; [`solve_shallow`] (7 empty squares) tries [`stability_bound`] too. On FFO
+/// #48 (+28) they take 28% of the nodes off (0.97 G against 1.34 G from 10 empty squares
+/// on); on #20-#39, whose scores are small, 4%. (In [`solve_last`] at 5 and 6 empty squares,
+/// with Edax's thresholds there, they took more nodes off but cost more time than they saved
+/// on #45-#47 and #49.)
 pub const STABILITY_MIN_EMPTIES: u32 = 8;
 
 /// Every line of the board along one axis, as masks (rows, columns, diagonals, anti-diagonals):
@@ -687,14 +679,6 @@ pub fn stable_discs(p: u64, o: u64) -> u64 {
 
 /// The empty squares from which [`solve_shallow`] hands a position to [`solve_last`].
 pub const SOLVE_EMPTIES: u32 = 6;
-
-/// [`solve_last`] tries the stability cutoff at nodes with at least this many empty squares,
-/// where `alpha` is at least [`LAST_STABILITY_MIN_ALPHA`] (or `beta` at most its negation):
-/// Edax's thresholds at 5 and 6 empty squares are 8 and 10.
-const LAST_STABILITY_EMPTIES: u32 = 5;
-
-/// See [`LAST_STABILITY_EMPTIES`].
-const LAST_STABILITY_MIN_ALPHA: i32 = 8;
 
 /// The empty squares from which the engine's search hands a position to [`solve_shallow`]
 /// (its [`Evaluator::SOLVE_DEPTH`]): below the table's [`TT_MIN_EMPTIES`], where the engine's
@@ -915,11 +899,6 @@ fn last_empties(
 ) -> i32 {
     if !passed {
         *nodes += 1;
-    }
-    if empties.count_ones() >= LAST_STABILITY_EMPTIES {
-        if let Some(bound) = stability_cut(p, o, alpha, beta, LAST_STABILITY_MIN_ALPHA) {
-            return bound;
-        }
     }
     let mut best = -65;
     let mut alpha = alpha;
