@@ -552,8 +552,8 @@ impl Evaluator<Othello> for OthelloEval {
     /// [`stability_bound`]: the score for the side to move is at most `64 - 2 s` with `s`
     /// the opponent's stable discs ([`stable_discs`]), and at least `2 s - 64` with `s` its
     /// own: a window beyond one of these fails at once. Only at nodes with at least
-    /// [`STABILITY_MIN_EMPTIES`] plies left, all of the empty squares within them (below,
-    /// [`solve_shallow`] and [`solve_last`] try it themselves).
+    /// [`STABILITY_MIN_EMPTIES`] plies left, all of the empty squares within them (at 7,
+    /// [`solve_shallow`] tries it itself).
     #[inline(always)]
     fn bound_cut(&self, game: &Othello, ctx: EvalContext, alpha: i32, beta: i32) -> Option<i32> {
         // Only where the search reaches the end of the game (the bound is on final scores,
