@@ -1171,12 +1171,17 @@ impl EndgameSorter {
             // The opponent has to pass: the best a move can do for fastest first.
             return 1 << 10;
         }
-        let replies = child.moves;
-        let mobility = replies.count_ones() + (replies & PREFERENCE[0]).count_ones();
         let corner = if square.bit() & PREFERENCE[0] != 0 { 1 } else { 0 };
         // Mobility first, then corners, then parity.
-        -(mobility as i32) * 16 + corner * 4 + parity * 2
+        -weighted_replies(child) * 16 + corner * 4 + parity * 2
     }
+}
+
+/// The opponent's replies in `child` (its side to move's legal moves), corners counted twice:
+/// the mobility fastest-first ordering minimises.
+#[inline(always)]
+fn weighted_replies(child: &Othello) -> i32 {
+    (child.moves.count_ones() + (child.moves & PREFERENCE[0]).count_ones()) as i32
 }
 
 /// How many of `p`'s discs a corner makes stable at once: the corners `p` holds and `p`'s
@@ -1213,8 +1218,7 @@ fn table_sorter_key(game: &Othello, square: Square, child: &Othello, odd: u64) -
     if child.side == game.side {
         return 1 << 20;
     }
-    let replies = child.moves;
-    let mobility = (replies.count_ones() + (replies & PREFERENCE[0]).count_ones()) as i32;
+    let mobility = weighted_replies(child);
     let stable = corner_stability(child.opponent) as i32;
     let potential = potential_mobility(child.opponent, child.empties()) as i32;
     let parity = if odd & square.bit() != 0 { 1 } else { 0 };
