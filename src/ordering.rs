@@ -115,6 +115,15 @@ pub trait MoveSorter<G: Game> {
         false
     }
 
+    /// How well the quiet move `mv` has done at the nodes of its side so far (its history
+    /// score), from `-HISTORY_MAX` to `HISTORY_MAX`: late move reductions with
+    /// [`Config::lmr_log`](crate::Config::lmr_log) reduce a move above half of
+    /// [`HISTORY_MAX`] one ply less, and one below minus half one ply more. The default: 0.
+    fn history_score(&self, mv: G::Move, hints: &OrderingHints<G::Move>) -> i32 {
+        let _ = (mv, hints);
+        0
+    }
+
     /// Forgets what was learnt (called by [`Engine::clear_history`](crate::Engine::clear_history)).
     fn clear(&mut self);
 
@@ -408,6 +417,14 @@ impl<G: Game, const MAX_PLY: usize, const HISTORY: usize> MoveSorter<G>
                     self.update_history(hints.side, other.move_code(), -bonus);
                 }
             }
+        }
+    }
+
+    fn history_score(&self, mv: G::Move, hints: &OrderingHints<G::Move>) -> i32 {
+        if self.config.history {
+            self.history(hints.side, mv.move_code())
+        } else {
+            0
         }
     }
 

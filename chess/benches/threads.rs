@@ -18,7 +18,7 @@ use alphabeta::parallel::ParallelEngine;
 use alphabeta::tt::HeapTable;
 use alphabeta::{Engine, Limits, ParallelScheme};
 use alphabeta_chess::chess_config;
-use alphabeta_chess::{Pesto, Position, MAX_MOVES, MAX_PLY};
+use alphabeta_chess::{ChessSorter, Pesto, Position, MAX_MOVES, MAX_PLY};
 
 /// Seconds to search `root` to `depth` on `threads` threads from a cleared table, and the
 /// depth the search completed (less than `depth` when a proven mate ended it).
@@ -31,8 +31,9 @@ fn time_to_depth(
 ) -> (f64, u32) {
     table.clear();
     let config = alphabeta::Config { threads, parallel_scheme: scheme, ..chess_config() };
-    let engine =
-        Engine::<Position, Pesto, MAX_MOVES, MAX_PLY>::new(Pesto, config).with_table(table);
+    let engine = Engine::<Position, Pesto, MAX_MOVES, MAX_PLY>::new(Pesto, config)
+        .with_table(table)
+        .with_sorter(ChessSorter::new());
     let mut parallel = ParallelEngine::new(engine).expect("threads");
     let mut pos = root.clone();
     let start = Instant::now();

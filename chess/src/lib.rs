@@ -41,6 +41,7 @@ pub mod uci;
 /// The board crate, whose `Board`, `Move` and `Piece` this crate's API takes and returns.
 pub use cozy_chess;
 
+use alphabeta::ordering::DefaultSorter;
 use alphabeta::{
     Config, EvalContext, Evaluator, Futility, Game, LogReduction, MoveCode, MoveList,
     NullMoveReduction, ParallelScheme, RootSearch, Score,
@@ -51,6 +52,15 @@ use cozy_chess::{BitBoard, Board, Color, Move, Piece, Square};
 pub const MAX_MOVES: usize = 256;
 /// The engine's ply capacity: the deepest line, extensions and quiescence included.
 pub const MAX_PLY: usize = 128;
+
+/// The history table's size: one entry per from-square and to-square pair, the low 12 bits
+/// of [`ChessMove`]'s move code (promotions share their pawn move's entry). The library's
+/// default (512) would fold moves from one square to one file into an entry.
+pub const HISTORY: usize = 4096;
+
+/// The engine's move sorter: the library's [`DefaultSorter`] (PV move, table move, captures,
+/// killers, history) with a [`HISTORY`]-entry history (16 KiB).
+pub type ChessSorter = DefaultSorter<ChessMove, MAX_PLY, HISTORY>;
 
 /// How many plies back a draw by repetition can look: a position whose halfmove clock has
 /// reached 100 is a draw by the fifty-move rule before any repetition is looked for, so no
@@ -636,6 +646,25 @@ mod tests {
             let m = mv(position, text);
             position.play(m).unwrap();
         }
+    }
+
+    /// A rook's moves up its file have an entry each in the engine's history; the library's
+    /// default size would give them one.
+    #[test]
+    fn the_history_tells_apart_the_moves_from_a_square_to_a_file() {
+        use alphabeta::ordering::{DefaultSorter, MoveSorter, OrderingHints};
+        let board = Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", false).unwrap();
+        let position = Position::from_board(board);
+        let (up4, up7) = (mv(&position, "a1a4"), mv(&position, "a1a7"));
+        let hints = OrderingHints { ply: 0, depth: 5, pv_move: None, tt_move: None, side: 0 };
+        let mut engine = ChessSorter::new();
+        let mut folded = DefaultSorter::<ChessMove, MAX_PLY>::new();
+        engine.on_cutoff(&position, up4, &[], &hints);
+        folded.on_cutoff(&position, up4, &[], &hints);
+        // The bonus of a cutoff 5 plies deep: 5 * 5.
+        assert_eq!(engine.history(0, up4.move_code()), 25);
+        assert_eq!(engine.history(0, up7.move_code()), 0);
+        assert_eq!(folded.history(0, up7.move_code()), 25);
     }
 
     /// The knights out and back: four plies, back to the same position.

@@ -19,7 +19,7 @@ use alphabeta::score::Mate;
 use alphabeta::tt::HeapTable;
 use alphabeta::{Engine, Limits, Score, StdClock, Strength};
 
-use crate::{chess_config, ChessMove, Pesto, Position, MAX_MOVES, MAX_PLY};
+use crate::{chess_config, ChessMove, ChessSorter, Pesto, Position, MAX_MOVES, MAX_PLY};
 
 /// The engine's name on the `id` line.
 pub const NAME: &str = concat!("alphabeta-chess ", env!("CARGO_PKG_VERSION"));
@@ -120,7 +120,7 @@ impl Go {
     /// The time to spend, in microseconds, for the side `us` (0 White, 1 Black), as a
     /// [`Budget`]: with `movetime`, that time less the overhead, as both the target and the
     /// hard limit. From the clock, the target is a share of it (what is left less the
-    /// overhead, over the moves to go, 30 when not given, plus most of the increment, never
+    /// overhead, over the moves to go, 20 when not given, plus most of the increment, never
     /// more than a third of what is left less the overhead), and the hard limit three times
     /// the target, never more than that third either. `None`: no time limit.
     pub fn budget_micros(&self, us: usize, overhead_ms: u64) -> Option<Budget> {
@@ -133,7 +133,7 @@ impl Go {
         }
         let left = self.time[us]?.saturating_sub(overhead_ms);
         let inc = self.inc[us].unwrap_or(0);
-        let moves = self.movestogo.unwrap_or(30);
+        let moves = self.movestogo.unwrap_or(20);
         let cap = (left / 3).max(1);
         let target = (left / moves + inc * 3 / 4).clamp(1, cap);
         Some(Budget { target: target * 1000, hard: (target * 3).min(cap) * 1000 })
@@ -305,7 +305,7 @@ struct Job {
     seed: u64,
 }
 
-type ChessEngine<'a> = Engine<Position, Pesto, MAX_MOVES, MAX_PLY, &'a HeapTable<i32>>;
+type ChessEngine<'a> = Engine<Position, Pesto, MAX_MOVES, MAX_PLY, &'a HeapTable<i32>, ChessSorter>;
 
 impl Job {
     fn run(self) {
@@ -345,7 +345,7 @@ impl Job {
         }
         let table: &HeapTable<i32> = &self.table;
         let mut engine: Box<ChessEngine<'_>> =
-            Box::new(Engine::new(Pesto, config).with_table(table));
+            Box::new(Engine::new(Pesto, config).with_table(table).with_sorter(ChessSorter::new()));
         let mut position = self.position.clone();
         let root = self.position.clone();
         let out = Arc::clone(&self.out);
@@ -496,11 +496,11 @@ mod tests {
     #[test]
     fn the_budget_is_a_share_of_the_clock_never_over_half() {
         let go = Go { time: [Some(60_000), Some(1_000)], inc: [Some(600), None], ..Go::default() };
-        // (60000 - 30) / 30 + 600 * 3 / 4 = 2449 ms, three times that at most.
+        // (60000 - 30) / 20 + 600 * 3 / 4 = 3448 ms, three times that at most.
         let budget = |target: u64, hard: u64| Some(Budget { target, hard });
-        assert_eq!(go.budget_micros(0, 30), budget(2_449_000, 7_347_000));
-        // Black: (1000 - 30) / 30 = 32 ms; the hard limit 96 ms.
-        assert_eq!(go.budget_micros(1, 30), budget(32_000, 96_000));
+        assert_eq!(go.budget_micros(0, 30), budget(3_448_000, 10_344_000));
+        // Black: (1000 - 30) / 20 = 48 ms; the hard limit 144 ms.
+        assert_eq!(go.budget_micros(1, 30), budget(48_000, 144_000));
         let low = Go { time: [Some(60), None], inc: [Some(5_000), None], ..Go::default() };
         // A third of what is left (less the overhead) caps both: (60 - 30) / 3 = 10 ms.
         assert_eq!(low.budget_micros(0, 30), budget(10_000, 10_000));

@@ -337,6 +337,8 @@ pub(crate) fn convert(
         lmr_log: c
             .lmr_log
             .then_some(LogReduction { base: c.lmr_log_base, divisor: c.lmr_log_divisor }),
+        // Not in the C configuration.
+        lmr_history: false,
         reverse_futility: (c.reverse_futility_max_depth > 0).then_some(Futility {
             max_depth: c.reverse_futility_max_depth,
             margin: c.reverse_futility_margin,

@@ -332,7 +332,7 @@ where
         let mv = split.moves.as_slice()[index];
         let alpha = if floor { self.null_window_below(alpha).unwrap_or(alpha) } else { alpha };
         let at = Node { depth: hints.depth, ply: hints.ply, pv: split.pv, on_prev_pv: false };
-        let reduction = self.lmr_reduction::<F>(game, mv, at, index, hints.pv_move, hints.tt_move);
+        let reduction = self.lmr_reduction::<F>(game, mv, at, index, hints);
         let on_prev_pv = hints.pv_move == Some(mv);
         let child = Node {
             depth: hints.depth - 1,

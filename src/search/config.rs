@@ -193,6 +193,14 @@ pub struct Config {
     /// Default `None`. With the `refinements` feature (without it
     /// [`SearchError::InvalidConfig`]).
     pub lmr_log: Option<LogReduction>,
+    /// With [`Config::lmr_log`], the move's history adjusts its reduction (as in most engines
+    /// since Stockfish's history-based reductions): a quiet move whose
+    /// [`MoveSorter::history_score`](crate::ordering::MoveSorter::history_score) is above
+    /// half of [`HISTORY_MAX`](crate::ordering::HISTORY_MAX) is reduced one ply less, one
+    /// below minus half one ply more (still never past the child's quiescence search). No
+    /// effect without `lmr_log`, or with a sorter that keeps no history. Not
+    /// value-preserving. Default off.
+    pub lmr_history: bool,
     /// Reverse futility pruning (static null-move pruning; Heinz 1998's futility pruning turned
     /// to beta, as in Stockfish): at a node off the principal variation, not the root, where
     /// [`Game::may_stand_pat`] (for chess: not in check), with at most `max_depth` plies left
@@ -328,6 +336,7 @@ impl Config {
             lmr_min_depth: 3,
             lmr_min_move_index: 3,
             lmr_log: None,
+            lmr_history: false,
             reverse_futility: None,
             futility: None,
             late_move_pruning: 0,

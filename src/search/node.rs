@@ -7,7 +7,7 @@ use super::features;
 use super::{Context, Engine, Halt};
 use crate::error::{KeyCheck, SearchError};
 use crate::game::{EvalContext, Evaluator, Game, MoveList};
-use crate::ordering::{MoveSorter, OrderingHints};
+use crate::ordering::{MoveSorter, OrderingHints, HISTORY_MAX};
 use crate::score::{Score, MAX_MATE_PLY};
 use crate::tt::{Bound, Entry, MoveCode, Table};
 
@@ -416,11 +416,8 @@ where
             let floor = if tie_break && index > 0 { self.null_window_below(alpha) } else { None };
             let move_alpha = floor.unwrap_or(alpha);
 
-            let reduction = if pruning {
-                self.lmr_reduction::<F>(game, mv, node, index, pv_move, tt_move)
-            } else {
-                0
-            };
+            let reduction =
+                if pruning { self.lmr_reduction::<F>(game, mv, node, index, &hints) } else { 0 };
             self.trace_move::<F>(ctx, side, ply, mv, alpha, beta);
             let reward = Self::reward_of(game, mv);
             // Copy-make where the game offers it (the child in this frame, nothing undone),
@@ -692,9 +689,9 @@ where
         mv: G::Move,
         node: Node,
         index: usize,
-        pv_move: Option<G::Move>,
-        tt_move: Option<u16>,
+        hints: &OrderingHints<G::Move>,
     ) -> u32 {
+        let (pv_move, tt_move) = (hints.pv_move, hints.tt_move);
         let depth = node.depth;
         if Self::on::<F>(features::LMR, self.config.lmr)
             && depth >= self.config.lmr_min_depth
@@ -706,7 +703,18 @@ where
         {
             if self.selective_on::<F>() {
                 if let Some(log) = self.config.lmr_log {
-                    return Self::log_reduction(log, node, index);
+                    let r = Self::log_reduction(log, node, index);
+                    if !self.config.lmr_history {
+                        return r;
+                    }
+                    let history = self.sorter.history_score(mv, hints);
+                    return if history > HISTORY_MAX / 2 {
+                        r.saturating_sub(1)
+                    } else if history < -HISTORY_MAX / 2 {
+                        (r + 1).min(node.depth.saturating_sub(1))
+                    } else {
+                        r
+                    };
                 }
             }
             if depth >= 6 && index >= 6 {
@@ -1331,5 +1339,62 @@ mod remainder_tests {
             }
         }
         assert_eq!(remainder(7, 0), 7);
+    }
+}
+
+#[cfg(all(test, feature = "refinements"))]
+mod lmr_history_tests {
+    use super::{features, Node};
+    use crate::games::tictactoe::{Board, TicTacToeEval};
+    use crate::ordering::{MoveSorter, OrderingHints, HISTORY_MAX};
+    use crate::{Config, Engine, LogReduction};
+
+    /// A sorter that orders nothing and gives every move the same history score.
+    struct FixedHistory(i32);
+
+    impl MoveSorter<Board> for FixedHistory {
+        fn history_score(&self, _: u8, _: &OrderingHints<u8>) -> i32 {
+            self.0
+        }
+
+        fn order_rest<const N: usize>(&mut self, _: &Board, _: &mut [u8], _: &OrderingHints<u8>) {}
+
+        fn on_cutoff(&mut self, _: &Board, _: u8, _: &[u8], _: &OrderingHints<u8>) {}
+
+        fn clear(&mut self) {}
+    }
+
+    /// The reduction of the fifth move (index 4) at a non-PV node with `depth` plies left, under
+    /// `0.75 + ln(depth) ln(5) / 2.25` plies, with `history` as every move's history score.
+    fn reduction(lmr_history: bool, history: i32, depth: u32) -> u32 {
+        let config = Config {
+            lmr_log: Some(LogReduction { base: 0.75, divisor: 2.25 }),
+            lmr_history,
+            lmr_min_depth: 2,
+            ..Config::new()
+        };
+        let engine =
+            Engine::<_, _, 9, 16>::new(TicTacToeEval, config).with_sorter(FixedHistory(history));
+        let node = Node { depth, ply: 1, pv: false, on_prev_pv: false };
+        let hints = OrderingHints { ply: 1, depth, pv_move: None, tt_move: None, side: 1 };
+        engine.lmr_reduction::<{ features::DYNAMIC }>(&Board::default(), 4, node, 4, &hints)
+    }
+
+    #[test]
+    fn the_history_takes_a_ply_off_or_adds_one() {
+        // ln(8) ln(5) / 2.25 = 1.49: 0.75 + 1.49 = 2.24, two plies.
+        assert_eq!(reduction(false, HISTORY_MAX, 8), 2);
+        assert_eq!(reduction(true, 0, 8), 2);
+        assert_eq!(reduction(true, HISTORY_MAX / 2, 8), 2);
+        assert_eq!(reduction(true, HISTORY_MAX / 2 + 1, 8), 1);
+        assert_eq!(reduction(true, -HISTORY_MAX / 2, 8), 2);
+        assert_eq!(reduction(true, -HISTORY_MAX / 2 - 1, 8), 3);
+        assert_eq!(reduction(false, -HISTORY_MAX, 8), 2);
+        // Never past the child's quiescence search: at 3 plies left (0.75 + 0.52 = 1.27, one
+        // ply) one more is 2, the most (depth - 1); at 2 plies left (0.75 + 0.34: one ply)
+        // the most is already 1.
+        assert_eq!(reduction(true, -HISTORY_MAX, 3), 2);
+        assert_eq!(reduction(true, -HISTORY_MAX, 2), 1);
+        assert_eq!(reduction(true, HISTORY_MAX, 2), 0);
     }
 }
