@@ -116,9 +116,10 @@ pub trait MoveSorter<G: Game> {
     }
 
     /// How well the quiet move `mv` has done at the nodes of its side so far (its history
-    /// score), from `-HISTORY_MAX` to `HISTORY_MAX`: late move reductions with
-    /// [`Config::lmr_log`](crate::Config::lmr_log) reduce a move above half of
-    /// [`HISTORY_MAX`] one ply less, and one below minus half one ply more. The default: 0.
+    /// score), from `-HISTORY_MAX` to `HISTORY_MAX`: with
+    /// [`Config::lmr_history`](crate::Config::lmr_history) late move reductions reduce a move
+    /// above half of [`HISTORY_MAX`] one ply less, and one below minus half one ply more. The
+    /// default: 0.
     fn history_score(&self, mv: G::Move, hints: &OrderingHints<G::Move>) -> i32 {
         let _ = (mv, hints);
         0

@@ -652,7 +652,7 @@ mod tests {
     /// default size would give them one.
     #[test]
     fn the_history_tells_apart_the_moves_from_a_square_to_a_file() {
-        use alphabeta::ordering::{DefaultSorter, MoveSorter, OrderingHints};
+        use alphabeta::ordering::{MoveSorter, OrderingHints};
         let board = Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", false).unwrap();
         let position = Position::from_board(board);
         let (up4, up7) = (mv(&position, "a1a4"), mv(&position, "a1a7"));

@@ -681,7 +681,9 @@ where
 
     /// The late move reduction of `mv`, the move at `index` of `node`: one ply (two from
     /// depth 6 and the seventh move on) for a late quiet move, or with [`Config::lmr_log`] its
-    /// logarithmic formula; none for the PV move, the table move, killers and tactical moves.
+    /// logarithmic formula (adjusted by the move's history with
+    /// [`Config::lmr_history`](crate::Config::lmr_history)); none for the PV move, the table
+    /// move, killers and tactical moves.
     #[inline(always)]
     pub(crate) fn lmr_reduction<const F: u16>(
         &self,
@@ -704,14 +706,8 @@ where
             if self.selective_on::<F>() {
                 if let Some(log) = self.config.lmr_log {
                     let r = Self::log_reduction(log, node, index);
-                    if !self.config.lmr_history {
-                        return r;
-                    }
-                    let history = self.sorter.history_score(mv, hints);
-                    return if history > HISTORY_MAX / 2 {
-                        r.saturating_sub(1)
-                    } else if history < -HISTORY_MAX / 2 {
-                        (r + 1).min(node.depth.saturating_sub(1))
+                    return if self.config.lmr_history {
+                        self.history_adjusted(r, mv, node, hints)
                     } else {
                         r
                     };
@@ -724,6 +720,27 @@ where
             }
         } else {
             0
+        }
+    }
+
+    /// [`Config::lmr_history`](crate::Config::lmr_history): the reduction `r` of `mv` at
+    /// `node` a ply smaller when the move's history score is above half of [`HISTORY_MAX`], a
+    /// ply larger (at most `depth - 1`) when it is below minus half.
+    #[inline(never)]
+    fn history_adjusted(
+        &self,
+        r: u32,
+        mv: G::Move,
+        node: Node,
+        hints: &OrderingHints<G::Move>,
+    ) -> u32 {
+        let history = self.sorter.history_score(mv, hints);
+        if history > HISTORY_MAX / 2 {
+            r.saturating_sub(1)
+        } else if history < -HISTORY_MAX / 2 {
+            (r + 1).min(node.depth.saturating_sub(1))
+        } else {
+            r
         }
     }
 
