@@ -396,6 +396,7 @@ static void test_defaults_and_capacities(void) {
     CHECK(!c.lmr_log && c.lmr_log_base == 0.75f && c.lmr_log_divisor == 2.25f);
     CHECK(c.reverse_futility_max_depth == 0 && c.reverse_futility_margin == 0.0);
     CHECK(c.futility_max_depth == 0 && c.futility_margin == 0.0 && c.late_move_pruning == 0);
+    CHECK(!c.lmr_history && c.internal_reduction == 0);
     CHECK(l.min_depth == 1 && l.max_depth == 7 && l.time_limit_micros == ALPHABETA_NO_TIME_LIMIT &&
           l.clock == NULL && l.on_iteration == NULL && l.max_nodes == ALPHABETA_NO_NODE_LIMIT);
     CHECK(ALPHABETA_NO_NODE_LIMIT == UINT64_MAX);

@@ -1087,6 +1087,20 @@ typedef struct {
    * Needs the `refinements` feature (the C library is built with it).
    */
   uint32_t late_move_pruning;
+  /**
+   * With `lmr_log`, the move's history adjusts its reduction (the Rust
+   * `Config::lmr_history`): a quiet move whose history score is above half of the largest
+   * is reduced one ply less, one below minus half one ply more. Default false. Not
+   * value-preserving.
+   */
+  bool lmr_history;
+  /**
+   * Internal iterative reduction (the Rust `Config::internal_reduction`): a node, not the
+   * root, with at least this many plies left whose position the transposition table holds
+   * no move for is searched a ply shallower. 0 (the default) is off. Needs the table. Not
+   * value-preserving.
+   */
+  uint32_t internal_reduction;
 } alphabeta_config;
 
 /**

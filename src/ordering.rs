@@ -9,7 +9,10 @@
 //! 3. moves the game marks tactical ([`Game::is_tactical`]),
 //! 4. the two killer moves of this ply (quiet moves that caused a beta cutoff at the same
 //!    ply elsewhere in the tree),
-//! 5. the rest by the history heuristic (Schaeffer 1989): a score per move code and side,
+//! 5. with a countermove table (`COUNTERS > 0`, and killers on), the countermove: the quiet
+//!    move that last caused a cutoff in reply to the opponent's last move (Uiterwijk 1992's
+//!    countermove heuristic, as most chess programs have it),
+//! 6. the rest by the history heuristic (Schaeffer 1989): a score per move code and side,
 //!    raised each time the move causes a cutoff, by `depth²`, with a "gravity" update that
 //!    keeps it within `±HISTORY_MAX` so it can never overflow,
 //!
@@ -44,6 +47,10 @@ pub struct OrderingHints<M> {
     pub tt_move: Option<u16>,
     /// 0 when the side to move is the side to move at the root, 1 otherwise.
     pub side: usize,
+    /// The code ([`MoveCode::move_code`]) of the move that led to this node, the
+    /// opponent's last move in a game that alternates: what the countermove heuristic keys
+    /// on. `None` at the root, after a null move, and at the nodes a parallel search splits.
+    pub last_move: Option<u16>,
 }
 
 /// Orders the moves of a node and learns from cutoffs. All methods are called by the search
@@ -182,38 +189,61 @@ impl Default for OrderingConfig {
     }
 }
 
-/// The default sorter: PV move, TT move, tactical moves, two killers per ply, history.
+/// The default sorter: PV move, TT move, tactical moves, two killers per ply, the
+/// countermove (with `COUNTERS > 0`), history.
 ///
-/// Memory: `2 * MAX_PLY` moves for the killers and `2 * HISTORY` `i16` for the history (2 KiB
+/// Memory: `2 * MAX_PLY` moves for the killers, `2 * HISTORY` `i16` for the history (2 KiB
 /// with the default `HISTORY` of 512; a game with few move codes, like tic-tac-toe's 9, can
-/// take a smaller table on a microcontroller: move codes are folded modulo `HISTORY`).
+/// take a smaller table on a microcontroller: move codes are folded modulo `HISTORY`), and
+/// `2 * COUNTERS` optional moves for the countermoves (none by default: the countermove
+/// table is off, and costs nothing, unless `COUNTERS` is set; the last move's code is folded
+/// modulo `COUNTERS`).
 #[derive(Clone, Debug)]
-pub struct DefaultSorter<M, const MAX_PLY: usize, const HISTORY: usize = HISTORY_SIZE> {
+pub struct DefaultSorter<
+    M,
+    const MAX_PLY: usize,
+    const HISTORY: usize = HISTORY_SIZE,
+    const COUNTERS: usize = 0,
+> {
     /// Which parts are on.
     pub config: OrderingConfig,
     killers: [[Option<M>; 2]; MAX_PLY],
     history: [[i16; HISTORY]; 2],
+    counters: [[Option<M>; COUNTERS]; 2],
 }
 
-impl<M: Copy + PartialEq + MoveCode, const MAX_PLY: usize, const HISTORY: usize>
-    DefaultSorter<M, MAX_PLY, HISTORY>
+impl<
+        M: Copy + PartialEq + MoveCode,
+        const MAX_PLY: usize,
+        const HISTORY: usize,
+        const COUNTERS: usize,
+    > DefaultSorter<M, MAX_PLY, HISTORY, COUNTERS>
 {
     /// The killers of `ply` (none beyond `MAX_PLY`).
     fn killers_at(&self, ply: u32) -> [Option<M>; 2] {
         self.killers.get(ply as usize).copied().unwrap_or([None; 2])
     }
 
+    /// The countermove of `side` (0 the root's side to move, 1 the other) to the move of code
+    /// `last` (none without a table or a last move).
+    fn counter(&self, side: usize, last: Option<u16>) -> Option<M> {
+        let last = usize::from(last?);
+        *self.counters[side & 1].get(last % COUNTERS.max(1))?
+    }
+
     /// The ordering key of a move that is neither the PV nor the table move: tactical moves,
-    /// then the killers of its ply, then the rest by history; higher first. `order_best`
-    /// applies the same priorities without computing keys (a scan per part, cheaper at the
-    /// nodes that cut on that move); a change here must be made there too, and the test
-    /// `the_best_of_the_rest_is_what_the_full_sort_puts_first` checks that they agree.
+    /// then the killers of its ply, then the countermove, then the rest by history; higher
+    /// first. `order_best` applies the same priorities without computing keys (a scan per
+    /// part, cheaper at the nodes that cut on that move); a change here must be made there
+    /// too, and the test `the_best_of_the_rest_is_what_the_full_sort_puts_first` checks
+    /// that they agree.
     #[inline(always)]
     fn key<G: Game<Move = M>>(
         &self,
         game: &G,
         mv: M,
         killers: &[Option<M>; 2],
+        counter: Option<M>,
         side: usize,
     ) -> i16 {
         let config = self.config;
@@ -223,6 +253,8 @@ impl<M: Copy + PartialEq + MoveCode, const MAX_PLY: usize, const HISTORY: usize>
             KILLER_KEY + 1
         } else if config.killers && killers[1] == Some(mv) {
             KILLER_KEY
+        } else if config.killers && counter == Some(mv) {
+            COUNTER_KEY
         } else if config.history {
             self.history(side, mv.move_code()) as i16
         } else {
@@ -231,7 +263,9 @@ impl<M: Copy + PartialEq + MoveCode, const MAX_PLY: usize, const HISTORY: usize>
     }
 }
 
-impl<M: Copy, const MAX_PLY: usize, const HISTORY: usize> DefaultSorter<M, MAX_PLY, HISTORY> {
+impl<M: Copy, const MAX_PLY: usize, const HISTORY: usize, const COUNTERS: usize>
+    DefaultSorter<M, MAX_PLY, HISTORY, COUNTERS>
+{
     /// A sorter with everything on and nothing learnt.
     pub const fn new() -> Self {
         Self::with_config(OrderingConfig::ALL)
@@ -239,7 +273,12 @@ impl<M: Copy, const MAX_PLY: usize, const HISTORY: usize> DefaultSorter<M, MAX_P
 
     /// A sorter with the given parts on.
     pub const fn with_config(config: OrderingConfig) -> Self {
-        Self { config, killers: [[None; 2]; MAX_PLY], history: [[0; HISTORY]; 2] }
+        Self {
+            config,
+            killers: [[None; 2]; MAX_PLY],
+            history: [[0; HISTORY]; 2],
+            counters: [[None; COUNTERS]; 2],
+        }
     }
 
     /// The history score of a move code for a side (0 root side, 1 the other).
@@ -258,8 +297,8 @@ impl<M: Copy, const MAX_PLY: usize, const HISTORY: usize> DefaultSorter<M, MAX_P
     }
 }
 
-impl<M: Copy, const MAX_PLY: usize, const HISTORY: usize> Default
-    for DefaultSorter<M, MAX_PLY, HISTORY>
+impl<M: Copy, const MAX_PLY: usize, const HISTORY: usize, const COUNTERS: usize> Default
+    for DefaultSorter<M, MAX_PLY, HISTORY, COUNTERS>
 {
     fn default() -> Self {
         Self::new()
@@ -298,9 +337,10 @@ fn to_front<M: Copy>(moves: &mut [M], index: usize) {
 // Above every history score (|history| <= HISTORY_MAX = 8192).
 const TACTICAL_KEY: i16 = 30_000;
 const KILLER_KEY: i16 = 20_000;
+const COUNTER_KEY: i16 = 10_000;
 
-impl<G: Game, const MAX_PLY: usize, const HISTORY: usize> MoveSorter<G>
-    for DefaultSorter<G::Move, MAX_PLY, HISTORY>
+impl<G: Game, const MAX_PLY: usize, const HISTORY: usize, const COUNTERS: usize> MoveSorter<G>
+    for DefaultSorter<G::Move, MAX_PLY, HISTORY, COUNTERS>
 {
     fn order_first(
         &mut self,
@@ -337,9 +377,11 @@ impl<G: Game, const MAX_PLY: usize, const HISTORY: usize> MoveSorter<G>
             return true;
         }
         // The move a stable sort by key would put first: the first tactical move, else the
-        // first killer present, else the first move of the highest history score.
+        // first killer present, else the countermove, else the first move of the highest
+        // history score.
         let config = self.config;
         let killers = self.killers_at(hints.ply);
+        let counter = self.counter(hints.side, hints.last_move);
         let tactical = || moves.iter().position(|&mv| game.is_tactical(mv));
         let killer = |k: Option<G::Move>| moves.iter().position(|&mv| Some(mv) == k);
         // Each part is asked only when it is on: `is_tactical` may be a host's callback.
@@ -347,6 +389,10 @@ impl<G: Game, const MAX_PLY: usize, const HISTORY: usize> MoveSorter<G>
             index
         } else if let Some(index) =
             config.killers.then(|| killer(killers[0]).or_else(|| killer(killers[1]))).flatten()
+        {
+            index
+        } else if let Some(index) =
+            config.killers.then(|| counter.and_then(|c| killer(Some(c)))).flatten()
         {
             index
         } else if config.history {
@@ -379,12 +425,13 @@ impl<G: Game, const MAX_PLY: usize, const HISTORY: usize> MoveSorter<G>
             return;
         }
         let killers = self.killers_at(hints.ply);
+        let counter = self.counter(hints.side, hints.last_move);
         // One 16-bit key per move, on the stack.
         let mut keys = [0i16; N];
         let count = moves.len().min(N);
         let moves = &mut moves[..count];
         for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
-            *key = self.key(game, mv, &killers, hints.side);
+            *key = self.key(game, mv, &killers, counter, hints.side);
         }
         // Stable insertion sort, best key first: the game's order breaks ties.
         for i in 1..moves.len() {
@@ -408,6 +455,12 @@ impl<G: Game, const MAX_PLY: usize, const HISTORY: usize> MoveSorter<G>
                     slot[1] = slot[0];
                     slot[0] = Some(mv);
                 }
+            }
+        }
+        if let Some(last) = hints.last_move.filter(|_| self.config.killers) {
+            let table = &mut self.counters[hints.side & 1];
+            if let Some(slot) = table.get_mut(usize::from(last) % COUNTERS.max(1)) {
+                *slot = Some(mv);
             }
         }
         if self.config.history {
@@ -437,12 +490,21 @@ impl<G: Game, const MAX_PLY: usize, const HISTORY: usize> MoveSorter<G>
     fn clear(&mut self) {
         self.killers = [[None; 2]; MAX_PLY];
         self.history = [[0; HISTORY]; 2];
+        self.counters = [[None; COUNTERS]; 2];
     }
 
     fn merge(&mut self, base: &Self, learned: &Self) {
         for ((mine, was), now) in self.killers.iter_mut().zip(&base.killers).zip(&learned.killers) {
             if now != was {
                 *mine = *now;
+            }
+        }
+        let counters = self.counters.iter_mut().zip(&base.counters).zip(&learned.counters);
+        for ((mine, was), now) in counters {
+            for ((c, b), l) in mine.iter_mut().zip(was).zip(now) {
+                if l != b {
+                    *c = *l;
+                }
             }
         }
         let tables = self.history.iter_mut().zip(&base.history).zip(&learned.history);
@@ -462,10 +524,10 @@ mod tests {
     use crate::games::tictactoe::Board;
 
     fn hints(ply: u32) -> OrderingHints<u8> {
-        OrderingHints { ply, depth: 4, pv_move: None, tt_move: None, side: 0 }
+        OrderingHints { ply, depth: 4, pv_move: None, tt_move: None, side: 0, last_move: None }
     }
 
-    fn sorted(sorter: &mut DefaultSorter<u8, 9>, hints: &OrderingHints<u8>) -> [u8; 9] {
+    fn sorted<S: MoveSorter<Board>>(sorter: &mut S, hints: &OrderingHints<u8>) -> [u8; 9] {
         let board = Board::new();
         let mut moves = MoveList::<u8, 9>::new();
         crate::Game::generate_moves(&board, &mut moves);
@@ -536,6 +598,26 @@ mod tests {
         assert_eq!(main.killers[2], [Some(2), None]);
         assert_eq!(main.killers[3], [Some(7), Some(2)]);
         assert_eq!(main.killers[4], [None, None]);
+    }
+
+    #[test]
+    fn merging_takes_the_countermoves_a_helper_changed() {
+        let board = Board::new();
+        let after = |last| OrderingHints { last_move: Some(last), ..hints(2) };
+        let mut main = DefaultSorter::<u8, 9, HISTORY_SIZE, 9>::new();
+        main.on_cutoff(&board, 4, &[], &after(1));
+        main.on_cutoff(&board, 5, &[], &after(2));
+        let base = main.clone();
+        let mut helper = base.clone();
+        helper.on_cutoff(&board, 6, &[], &after(2));
+        helper.on_cutoff(&board, 7, &[], &after(3));
+        main.on_cutoff(&board, 8, &[], &after(1));
+        MoveSorter::<Board>::merge(&mut main, &base, &helper);
+        // The main thread's own reply to 1; the helper's to 2 and 3.
+        assert_eq!(main.counter(0, Some(1)), Some(8));
+        assert_eq!(main.counter(0, Some(2)), Some(6));
+        assert_eq!(main.counter(0, Some(3)), Some(7));
+        assert_eq!(main.counter(1, Some(3)), None);
     }
 
     #[test]
@@ -620,8 +702,8 @@ mod tests {
     /// The order of the nine moves of `game`: every stage at once (`staged` false, the order a
     /// parallel search's split node gets after its first move), or the three stages as the
     /// sequential search calls them when nothing cuts and nothing is learnt in between.
-    fn order_of(
-        sorter: &mut DefaultSorter<u8, 9>,
+    fn order_of<S: MoveSorter<Marked>>(
+        sorter: &mut S,
         game: &Marked,
         hints: &OrderingHints<u8>,
         staged: bool,
@@ -650,29 +732,69 @@ mod tests {
                 history: bits & 4 != 0,
                 ..OrderingConfig::ALL
             };
-            let mut sorter = DefaultSorter::<u8, 9>::with_config(config);
+            let mut sorter = DefaultSorter::<u8, 9, HISTORY_SIZE, 4>::with_config(config);
             // Few tactical moves, and random history for both sides with ties (few cutoffs,
-            // small depths) and killers, learnt with every part on.
+            // small depths), killers and countermoves (four entries: codes 0 and 4 share one),
+            // learnt with every part on.
             let game = Marked((below(512) & below(512) & below(512)) as u16);
-            let mut learner = DefaultSorter::<u8, 9>::new();
+            let mut learner = DefaultSorter::<u8, 9, HISTORY_SIZE, 4>::new();
             for _ in 0..below(8) {
                 let mv = below(9) as u8;
                 let tried = [below(9) as u8];
                 let h = OrderingHints {
                     depth: 1 + below(3),
                     side: below(2) as usize,
+                    last_move: (below(3) > 0).then(|| below(9) as u16),
                     ..hints(below(3))
                 };
                 learner.on_cutoff(&Marked(0), mv, &tried[..usize::from(mv != tried[0])], &h);
             }
             sorter.killers = learner.killers;
             sorter.history = learner.history;
+            sorter.counters = learner.counters;
             let pv_move = (below(2) == 0).then(|| below(9) as u8);
             let tt_move = (below(2) == 0).then(|| below(9) as u16);
-            let h = OrderingHints { pv_move, tt_move, side: below(2) as usize, ..hints(below(3)) };
+            let last_move = (below(3) > 0).then(|| below(9) as u16);
+            let h = OrderingHints {
+                pv_move,
+                tt_move,
+                side: below(2) as usize,
+                last_move,
+                ..hints(below(3))
+            };
             let full = order_of(&mut sorter, &game, &h, false);
             assert_eq!(order_of(&mut sorter, &game, &h, true), full, "round {round}");
         }
+    }
+
+    #[test]
+    fn the_countermove_comes_after_the_killers_and_before_the_history() {
+        let board = Board::new();
+        let mut sorter = DefaultSorter::<u8, 9, HISTORY_SIZE, 9>::new();
+        // History of the root side: 8 (25), 6 and 2 (16); the killer of ply 1: 6; the
+        // countermove of the root side to 3: 2 (learnt at ply 5, where it is a killer too).
+        sorter.on_cutoff(&board, 8, &[], &OrderingHints { depth: 5, ..hints(0) });
+        sorter.on_cutoff(&board, 6, &[], &hints(1));
+        sorter.on_cutoff(&board, 2, &[], &OrderingHints { last_move: Some(3), ..hints(5) });
+        let after = |last| OrderingHints { last_move: last, ..hints(1) };
+        assert_eq!(sorted(&mut sorter, &after(Some(3))), [6, 2, 8, 0, 1, 3, 4, 5, 7]);
+        assert_eq!(order_of(&mut sorter, &Marked(0), &after(Some(3)), true)[..3], [6, 2, 8]);
+        // After another last move, or none, it goes by its history like the others.
+        assert_eq!(sorted(&mut sorter, &after(Some(4))), [6, 8, 2, 0, 1, 3, 4, 5, 7]);
+        assert_eq!(sorted(&mut sorter, &after(None)), [6, 8, 2, 0, 1, 3, 4, 5, 7]);
+        // The other side's countermoves are its own.
+        let other = OrderingHints { side: 1, ..after(Some(3)) };
+        assert_eq!(sorted(&mut sorter, &other), [6, 0, 1, 2, 3, 4, 5, 7, 8]);
+        // Without a table (the default) or without killers, no countermove.
+        let mut plain = DefaultSorter::<u8, 9>::new();
+        plain.on_cutoff(&board, 2, &[], &OrderingHints { last_move: Some(3), ..hints(5) });
+        assert_eq!(sorted(&mut plain, &after(Some(3))), [2, 0, 1, 3, 4, 5, 6, 7, 8]);
+        MoveSorter::<Board>::clear(&mut sorter);
+        assert_eq!(sorter.counter(0, Some(3)), None);
+        let no_killers = OrderingConfig { killers: false, ..OrderingConfig::ALL };
+        let mut sorter = DefaultSorter::<u8, 9, HISTORY_SIZE, 9>::with_config(no_killers);
+        sorter.on_cutoff(&board, 2, &[], &OrderingHints { last_move: Some(3), ..hints(5) });
+        assert_eq!(sorter.counter(0, Some(3)), None);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The selective refinements: logarithmic late move reductions, reverse futility pruning,
-//! futility pruning and late move pruning ([`Config::lmr_log`], [`Config::reverse_futility`],
-//! [`Config::futility`], [`Config::late_move_pruning`]).
+//! futility pruning, late move pruning and internal iterative reduction ([`Config::lmr_log`],
+//! [`Config::reverse_futility`], [`Config::futility`], [`Config::late_move_pruning`],
+//! [`Config::internal_reduction`]).
 //!
 //! They are not value-preserving: what they promise is tested. On random trees whose static
 //! evaluation of every node is its exact value (the negamax value of its subtree), every
@@ -152,6 +153,7 @@ fn selective(rng: &mut Rng, lmr_log: bool, reverse: bool, futility: bool) -> Con
             divisor: 0.5 + rng.below(6) as f32 * 0.5,
         }),
         lmr_history: rng.below(2) == 0,
+        internal_reduction: rng.below(4) as u32,
         reverse_futility: reverse
             .then(|| Futility { max_depth: 1 + rng.below(6) as u32, margin: rng.below(40) as f64 }),
         futility: futility
@@ -281,6 +283,7 @@ fn with_every_option_off_the_search_is_the_one_without_them() {
             reverse_futility: None,
             futility: None,
             late_move_pruning: 0,
+            internal_reduction: 0,
             ..Config::new()
         };
         // A futility that prunes at no depth changes nothing either (but takes the loop that
@@ -335,5 +338,87 @@ fn unsound_settings_are_refused_by_name() {
             Err(SearchError::InvalidConfig { field: name, .. }) => assert_eq!(name, field),
             other => panic!("{field}: {other:?}"),
         }
+    }
+}
+
+/// An endless binary tree whose static evaluation is the ply it is reached at: a search's
+/// score tells how deep its lines went.
+#[derive(Clone, Copy)]
+struct Endless {
+    ply: u32,
+    key: u64,
+}
+
+impl Game for Endless {
+    type Move = u8;
+    type Player = bool;
+    type Undo = Self;
+
+    fn side_to_move(&self) -> bool {
+        self.ply % 2 == 1
+    }
+    fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u8, N>) {
+        let _ = moves.push(0);
+        let _ = moves.push(1);
+    }
+    fn make_move(&mut self, mv: u8) -> Self {
+        let before = *self;
+        self.ply += 1;
+        self.key = self.key * 2 + u64::from(mv) + 1;
+        before
+    }
+    fn unmake_move(&mut self, _: u8, before: Self) {
+        *self = before;
+    }
+    fn is_terminal(&self) -> bool {
+        false
+    }
+    fn zobrist_key(&self) -> u64 {
+        self.key
+    }
+}
+
+/// The ply reached, for the side to move there.
+struct PlyReached;
+
+impl Evaluator<Endless> for PlyReached {
+    type Score = i32;
+    fn evaluate(&self, game: &Endless, player: bool, _: EvalContext) -> i32 {
+        let ply = game.ply as i32;
+        if player == game.side_to_move() {
+            ply
+        } else {
+            -ply
+        }
+    }
+}
+
+#[test]
+fn internal_reduction_takes_a_ply_off_each_node_without_a_table_move_from_its_depth() {
+    // (depth searched, internal_reduction, the ply every line ends at). The root is never
+    // reduced; below it, each node with at least `internal_reduction` (and 2) plies left and
+    // no table move (the table starts empty, and the tree has no transpositions) loses one.
+    for (depth, reduction, reached) in [
+        (4, 0, 4),
+        (4, 2, 3),
+        (5, 2, 3),
+        (6, 2, 4),
+        (6, 3, 4),
+        (6, 5, 5),
+        (6, 6, 6),
+        (7, 2, 4),
+        (7, 1, 4),
+    ] {
+        let config = Config { lmr: false, internal_reduction: reduction, ..Config::new() };
+        let table = HeapTable::<i32>::with_slots(1 << 12).unwrap();
+        let mut engine = alphabeta::Engine::<_, _, MAX_MOVES, MAX_PLY>::new(PlyReached, config)
+            .with_table(&table);
+        let mut game = Endless { ply: 0, key: 0 };
+        let result = engine.search_window(&mut game, depth, -1000, 1000).unwrap();
+        assert_eq!(result.score.abs(), reached, "depth {depth}, internal_reduction {reduction}");
+        // Without the table there is no reduction.
+        let mut bare = alphabeta::Engine::<_, _, MAX_MOVES, MAX_PLY>::new(PlyReached, config);
+        let result = bare.search_window(&mut game, depth, -1000, 1000).unwrap();
+        assert_eq!(result.score.abs(), depth as i32, "depth {depth}, no table");
     }
 }

@@ -1,5 +1,6 @@
 //! The evaluation: PeSTO's tapered material and piece-square tables, plus mobility, king
-//! attack and safety, pawn structure, the bishop pair and rooks on open files.
+//! attack and safety, threats, pawn structure, the bishop pair, rooks on open files and a
+//! tempo for the side to move.
 //!
 //! The values are Ronald Friederich's PeSTO tables as published on the Chess Programming Wiki
 //! ("PeSTO's Evaluation Function"): a middlegame and an endgame value for every piece on every
@@ -173,7 +174,8 @@ const fn build_tables() -> Tables {
 static TABLES: Tables = build_tables();
 
 /// The score of `board` for `color`, in centipawns: PeSTO's tables plus the terms of
-/// mobility, king attack and safety, pawns, the bishop pair and rooks, all tapered by phase.
+/// mobility, king attack and safety, threats, pawns, the bishop pair and rooks, all tapered
+/// by phase, and 15 cp of tempo for the side to move (a middlegame term, tapered too).
 pub fn pesto(board: &Board, color: Color) -> i32 {
     let mut mg = [0i32; 2];
     let mut eg = [0i32; 2];
@@ -197,7 +199,8 @@ pub fn pesto(board: &Board, color: Color) -> i32 {
     let phase = phase.min(24);
     let us = color as usize;
     let them = 1 - us;
-    let mg = mg[us] - mg[them];
+    let tempo = if board.side_to_move() == color { TEMPO } else { -TEMPO };
+    let mg = mg[us] - mg[them] + tempo;
     let eg = eg[us] - eg[them];
     (mg * phase + eg * (24 - phase)) / 24
 }
@@ -258,6 +261,21 @@ const MOBILITY: [(Piece, i32, i32, i32, i32); 4] = [
     (Piece::Queen, 13, 1, 3, 5),
 ];
 
+/// A threat's bonus (middlegame, endgame): a knight, bishop, rook or queen of theirs attacked
+/// by a pawn of ours; a rook or queen by a knight or bishop; a queen by a rook.
+const THREAT_PAWN: (i32, i32) = (60, 40);
+/// See [`THREAT_PAWN`].
+const THREAT_MINOR: (i32, i32) = (40, 40);
+/// See [`THREAT_PAWN`].
+const THREAT_ROOK: (i32, i32) = (35, 30);
+/// A file at our king without a pawn of ours (middlegame): half-open (their pawn on it),
+/// open (none).
+const KING_HALF_OPEN_FILE: i32 = -15;
+/// See [`KING_HALF_OPEN_FILE`].
+const KING_OPEN_FILE: i32 = -25;
+/// The side to move's bonus for the move it has (middlegame).
+const TEMPO: i32 = 15;
+
 /// A passed pawn's bonus by its rank from its own side (middlegame, endgame).
 const PASSED: [(i32, i32); 8] =
     [(0, 0), (0, 5), (5, 10), (10, 20), (20, 40), (35, 70), (50, 110), (0, 0)];
@@ -265,11 +283,12 @@ const PASSED: [(i32, i32); 8] =
 /// The terms beyond PeSTO's tables for `side`, middlegame and endgame, in centipawns:
 /// mobility (squares attacked that hold no piece of ours and no square their pawns attack),
 /// attack on their king (with two pieces or more attacking the squares around it: the square
-/// of the sum of each attacker's weight times the squares it hits, times 5/4), the bishop
-/// pair, passed, isolated and doubled pawns, rooks on open and half-open files, and the pawn
-/// shield (our pawns on the two ranks in front of our king, on its file and the adjacent
-/// ones). Symmetric: the same position with the colours swapped scores the same for the
-/// other side.
+/// of the sum of each attacker's weight times the squares it hits, times 5/4), threats (their
+/// pieces attacked by lesser ones of ours: [`THREAT_PAWN`]), the bishop pair, passed,
+/// isolated and doubled pawns, rooks on open and half-open files, the pawn shield (our pawns
+/// on the two ranks in front of our king, on its file and the adjacent ones) and the files
+/// there without a pawn of ours ([`KING_HALF_OPEN_FILE`]). Symmetric: the same position with
+/// the colours swapped scores the same for the other side.
 fn terms(board: &Board, side: Color) -> (i32, i32) {
     use cozy_chess::{get_bishop_moves, get_king_moves, get_knight_moves, get_rook_moves};
     let ours = board.colors(side);
@@ -283,6 +302,8 @@ fn terms(board: &Board, side: Color) -> (i32, i32) {
     let zone = (get_king_moves(their_king) | their_king.bitboard()).0;
     let mut attackers = 0;
     let mut attack = 0;
+    let mut minor_attacks = 0u64;
+    let mut rook_attacks = 0u64;
     for (piece, usual, per_mg, per_eg, weight) in MOBILITY {
         for square in board.pieces(piece) & ours {
             let attacks = match piece {
@@ -292,6 +313,11 @@ fn terms(board: &Board, side: Color) -> (i32, i32) {
                 _ => get_bishop_moves(square, occupied) | get_rook_moves(square, occupied),
             }
             .0;
+            match piece {
+                Piece::Knight | Piece::Bishop => minor_attacks |= attacks,
+                Piece::Rook => rook_attacks |= attacks,
+                _ => {}
+            }
             let squares = (attacks & area).count_ones() as i32 - usual;
             mg += squares * per_mg;
             eg += squares * per_eg;
@@ -305,6 +331,17 @@ fn terms(board: &Board, side: Color) -> (i32, i32) {
     if attackers >= 2 {
         mg += attack * attack * 5 / 4;
     }
+
+    // Threats: their pieces attacked by a lesser piece of ours.
+    let theirs = board.colors(!side).0;
+    let queens = board.pieces(Piece::Queen).0 & theirs;
+    let majors = (board.pieces(Piece::Rook).0 & theirs) | queens;
+    let pieces = majors | ((board.pieces(Piece::Knight) | board.pieces(Piece::Bishop)).0 & theirs);
+    let by_pawn = (pawn_attacks(our_pawns, side) & pieces).count_ones() as i32;
+    let by_minor = (minor_attacks & majors).count_ones() as i32;
+    let by_rook = (rook_attacks & queens).count_ones() as i32;
+    mg += THREAT_PAWN.0 * by_pawn + THREAT_MINOR.0 * by_minor + THREAT_ROOK.0 * by_rook;
+    eg += THREAT_PAWN.1 * by_pawn + THREAT_MINOR.1 * by_minor + THREAT_ROOK.1 * by_rook;
 
     if (board.pieces(Piece::Bishop) & ours).len() >= 2 {
         mg += 30;
@@ -347,6 +384,23 @@ fn terms(board: &Board, side: Color) -> (i32, i32) {
     let shield =
         if side == Color::White { (king << 8) | (king << 16) } else { (king >> 8) | (king >> 16) };
     mg += 10 * (shield & our_pawns).count_ones().min(3) as i32;
+    // Files at the king (its own and the adjacent ones) without a pawn of ours, and without
+    // any pawn: open lines for their rooks and queens.
+    let files = fill_files(king);
+    for file in [
+        FILE_A,
+        FILE_A << 1,
+        FILE_A << 2,
+        FILE_A << 3,
+        FILE_A << 4,
+        FILE_A << 5,
+        FILE_A << 6,
+        FILE_H,
+    ] {
+        if files & file != 0 && our_pawns & file == 0 {
+            mg += if their_pawns & file == 0 { KING_OPEN_FILE } else { KING_HALF_OPEN_FILE };
+        }
+    }
     (mg, eg)
 }
 
@@ -412,7 +466,7 @@ mod tests {
     /// The terms of the start position: no mobility beyond the usual (knights 2 safe squares
     /// each: -2 * 2 * 6; bishops, rooks and queen none: -6 * 2 * 7, -7 * 2 * 3 / -7 * 2 * 6,
     /// -13 / -13 * 3), the bishop pair (30, 50), no passed, isolated or doubled pawn, no open
-    /// file, and a full shield (3 pawns, 30).
+    /// file, a full shield (3 pawns, 30), no threat; the evaluation is the tempo alone.
     #[test]
     fn start_position_terms() {
         let board = Board::default();
@@ -420,16 +474,39 @@ mod tests {
         let eg = -2 * 2 * 6 - 6 * 2 * 7 - 7 * 2 * 6 - 13 * 3 + 50;
         assert_eq!(terms(&board, Color::White), (mg, eg));
         assert_eq!(terms(&board, Color::Black), (mg, eg));
-        assert_eq!(pesto(&board, Color::White), 0);
+        assert_eq!(pesto(&board, Color::White), 15);
+        assert_eq!(pesto(&board, Color::Black), -15);
+    }
+
+    /// Threats by a pawn, a bishop and a rook, and the files at the king.
+    #[test]
+    fn threats_and_open_files_at_the_king() {
+        let terms_of = |fen: &str, side| terms(&Board::from_fen(fen, false).unwrap(), side);
+        // e4 attacks the knight (60, 40); e4 passed on the fourth rank (10, 20) and isolated
+        // (-10, -10); the d- and f-files at the king have no pawn (-25 each).
+        let pawn = "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1";
+        assert_eq!(terms_of(pawn, Color::White), (60 + 10 - 10 - 50, 40 + 20 - 10));
+        // The knight has 8 safe squares (4 above the usual: 24, 24); the e-file at its king
+        // holds a pawn of White's alone (-15), the d- and f-files none (-50).
+        assert_eq!(terms_of(pawn, Color::Black), (24 - 15 - 50, 24));
+        // The bishop attacks the rook (40, 40) and 8 squares (2 above the usual: 14, 14); the
+        // three files at the king are open (-75).
+        let bishop = "4k3/8/8/3r4/8/5B2/8/4K3 w - - 0 1";
+        assert_eq!(terms_of(bishop, Color::White), (40 + 14 - 75, 40 + 14));
+        // The rook attacks the queen (35, 30), on an open file (25, 10), 7 squares (the usual).
+        let rook = "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1";
+        assert_eq!(terms_of(rook, Color::White), (35 + 25 - 75, 30 + 10));
     }
 
     /// Two passed pawns that have passed each other, on adjacent files, and the kings.
     #[test]
     fn passed_and_isolated_pawns() {
         let board = Board::from_fen("4k3/8/3P4/8/4p3/8/8/4K3 w - - 0 1", false).unwrap();
-        // White: d6 passed (35, 70) and isolated (-10, -10); the king's shield is empty.
-        assert_eq!(terms(&board, Color::White), (25, 60));
-        // Black: e4 passed (the fifth rank from Black's side: 20, 40) and isolated.
-        assert_eq!(terms(&board, Color::Black), (10, 30));
+        // White: d6 passed (35, 70) and isolated (-10, -10); the king's shield is empty; at
+        // the king, the e-file holds Black's pawn alone (-15), the f-file none (-25).
+        assert_eq!(terms(&board, Color::White), (25 - 40, 60));
+        // Black: e4 passed (the fifth rank from Black's side: 20, 40) and isolated; the d-file
+        // at its king holds White's pawn alone, the f-file none.
+        assert_eq!(terms(&board, Color::Black), (10 - 40, 30));
     }
 }

@@ -58,9 +58,14 @@ pub const MAX_PLY: usize = 128;
 /// default (512) would fold moves from one square to one file into an entry.
 pub const HISTORY: usize = 4096;
 
+/// The countermove table's size: one reply per from-square and to-square pair of the
+/// opponent's last move.
+pub const COUNTERS: usize = 4096;
+
 /// The engine's move sorter: the library's [`DefaultSorter`] (PV move, table move, captures,
-/// killers, history) with a [`HISTORY`]-entry history (16 KiB).
-pub type ChessSorter = DefaultSorter<ChessMove, MAX_PLY, HISTORY>;
+/// killers, countermove, history) with a [`HISTORY`]-entry history (16 KiB) and a
+/// [`COUNTERS`]-entry countermove table (24 KiB).
+pub type ChessSorter = DefaultSorter<ChessMove, MAX_PLY, HISTORY, COUNTERS>;
 
 /// How many plies back a draw by repetition can look: a position whose halfmove clock has
 /// reached 100 is a draw by the fifty-move rule before any repetition is looked for, so no
@@ -112,6 +117,7 @@ pub const fn chess_config() -> Config {
         reverse_futility: Some(Futility { max_depth: 6, margin: 100.0 }),
         futility: Some(Futility { max_depth: 3, margin: 150.0 }),
         late_move_pruning: 3,
+        internal_reduction: 4,
         parallel_scheme: ParallelScheme::RootSplit,
         ..Config::new()
     }
@@ -656,7 +662,14 @@ mod tests {
         let board = Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", false).unwrap();
         let position = Position::from_board(board);
         let (up4, up7) = (mv(&position, "a1a4"), mv(&position, "a1a7"));
-        let hints = OrderingHints { ply: 0, depth: 5, pv_move: None, tt_move: None, side: 0 };
+        let hints = OrderingHints {
+            ply: 0,
+            depth: 5,
+            pv_move: None,
+            tt_move: None,
+            side: 0,
+            last_move: None,
+        };
         let mut engine = ChessSorter::new();
         let mut folded = DefaultSorter::<ChessMove, MAX_PLY>::new();
         engine.on_cutoff(&position, up4, &[], &hints);

@@ -171,6 +171,16 @@ pub struct alphabeta_config {
     /// `3 + depth * depth` on are not searched. 0 (the default) is off. Not value-preserving.
     /// Needs the `refinements` feature (the C library is built with it).
     pub late_move_pruning: u32,
+    /// With `lmr_log`, the move's history adjusts its reduction (the Rust
+    /// `Config::lmr_history`): a quiet move whose history score is above half of the largest
+    /// is reduced one ply less, one below minus half one ply more. Default false. Not
+    /// value-preserving.
+    pub lmr_history: bool,
+    /// Internal iterative reduction (the Rust `Config::internal_reduction`): a node, not the
+    /// root, with at least this many plies left whose position the transposition table holds
+    /// no move for is searched a ply shallower. 0 (the default) is off. Needs the table. Not
+    /// value-preserving.
+    pub internal_reduction: u32,
 }
 
 /// The defaults of `alphabeta_config.lmr_log_base` and `lmr_log_divisor` (the constants of
@@ -244,6 +254,8 @@ pub extern "C" fn alphabeta_config_default() -> alphabeta_config {
         futility_max_depth: futility.max_depth,
         futility_margin: futility.margin,
         late_move_pruning: c.late_move_pruning,
+        lmr_history: c.lmr_history,
+        internal_reduction: c.internal_reduction,
     }
 }
 
@@ -337,8 +349,7 @@ pub(crate) fn convert(
         lmr_log: c
             .lmr_log
             .then_some(LogReduction { base: c.lmr_log_base, divisor: c.lmr_log_divisor }),
-        // Not in the C configuration.
-        lmr_history: false,
+        lmr_history: c.lmr_history,
         reverse_futility: (c.reverse_futility_max_depth > 0).then_some(Futility {
             max_depth: c.reverse_futility_max_depth,
             margin: c.reverse_futility_margin,
@@ -346,6 +357,7 @@ pub(crate) fn convert(
         futility: (c.futility_max_depth > 0)
             .then_some(Futility { max_depth: c.futility_max_depth, margin: c.futility_margin }),
         late_move_pruning: c.late_move_pruning,
+        internal_reduction: c.internal_reduction,
         quiescence: c.quiescence,
         max_quiescence_depth: c.max_quiescence_depth,
         tie_break_seed: c.tie_break.then_some(c.tie_break_seed),
@@ -442,6 +454,8 @@ mod tests {
         assert_eq!((c.reverse_futility_max_depth, c.reverse_futility_margin), (0, 0.0));
         assert_eq!((c.futility_max_depth, c.futility_margin), (0, 0.0));
         assert_eq!(c.late_move_pruning, 0);
+        assert!(!c.lmr_history);
+        assert_eq!(c.internal_reduction, 0);
         let (config, ordering, double) = convert(&c).unwrap();
         assert_eq!(config, Config { threads: 1, ..Config::new() });
         assert_eq!(ordering, OrderingConfig::ALL);
@@ -461,6 +475,8 @@ mod tests {
             futility_max_depth: 3,
             futility_margin: 150.25,
             late_move_pruning: 4,
+            lmr_history: true,
+            internal_reduction: 5,
             ..alphabeta_config_default()
         };
         let (config, _, _) = convert(&c).unwrap();
@@ -470,6 +486,8 @@ mod tests {
             reverse_futility: Some(Futility { max_depth: 6, margin: 100.5 }),
             futility: Some(Futility { max_depth: 3, margin: 150.25 }),
             late_move_pruning: 4,
+            lmr_history: true,
+            internal_reduction: 5,
             ..Config::new()
         };
         assert_eq!(config, expected);
@@ -480,6 +498,8 @@ mod tests {
             reverse_futility_max_depth: 0,
             futility_max_depth: 0,
             late_move_pruning: 0,
+            lmr_history: false,
+            internal_reduction: 0,
             ..c
         };
         let (config, _, _) = convert(&off).unwrap();
@@ -505,5 +525,7 @@ mod tests {
             Config { futility: Some(Futility { max_depth: u32::MAX, margin: 150.25 }), ..base }
         );
         assert_eq!(only(|c| c.late_move_pruning = 1), Config { late_move_pruning: 1, ..base });
+        assert_eq!(only(|c| c.lmr_history = true), Config { lmr_history: true, ..base });
+        assert_eq!(only(|c| c.internal_reduction = 2), Config { internal_reduction: 2, ..base });
     }
 }

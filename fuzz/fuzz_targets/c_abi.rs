@@ -768,6 +768,8 @@ fn decode_config(bytes: &mut Bytes<'_>) -> alphabeta_config {
                 c.futility_max_depth = if on & 4 != 0 { bytes.pick(&[1, 3, u32::MAX]) } else { 0 };
                 c.futility_margin = bytes.pick(&[0.0, 50.0, -0.5, f64::NAN, f64::NEG_INFINITY]);
                 c.late_move_pruning = if on & 8 != 0 { bytes.pick(&[1, 3, u32::MAX]) } else { 0 };
+                c.lmr_history = on & 32 != 0;
+                c.internal_reduction = if on & 64 != 0 { bytes.pick(&[1, 2, 4, u32::MAX]) } else { 0 };
             }
             _ => {}
         }
@@ -807,12 +809,14 @@ fn preserves_values(c: &alphabeta_config, game: &GameDef) -> bool {
         return true;
     }
     let double = c.score_type == ALPHABETA_SCORE_DOUBLE;
-    // `lmr_log` acts only with `lmr`; the pruning options skip moves whatever they hold.
+    // `lmr_log` and `lmr_history` act only with `lmr`; the pruning options skip moves
+    // whatever they hold, and the internal reduction searches shallower.
     // Double values are multiples of 0.5: a null window that wide cannot tell them apart.
     !c.lmr
         && c.reverse_futility_max_depth == 0
         && c.futility_max_depth == 0
         && c.late_move_pruning == 0
+        && c.internal_reduction == 0
         && !(double && c.null_window_epsilon >= 0.5)
         && !(c.quiescence && game.tactical_callbacks)
         && c.tt_cutoffs != ALPHABETA_TT_CUTOFFS_DEEPER_OR_PROVEN

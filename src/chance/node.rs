@@ -342,6 +342,7 @@ where
             pv_move: None,
             tt_move,
             side: usize::from(ctx.root_side != Some(side)),
+            last_move: None,
         };
         let ordering = self.config.ordering;
         let placed =

@@ -208,7 +208,7 @@ where
         let key = game.zobrist_key();
         let mut tt_move = None;
         if T::ENABLED {
-            let node = Node { depth, ply, pv, on_prev_pv };
+            let node = Node { depth, ply, pv, on_prev_pv, last: None };
             let (stored, cutoff) = self.probe_node(ctx, key, node, alpha, beta);
             if let Some(score) = cutoff {
                 return Ok(SplitStart::Settled(score));
@@ -223,6 +223,7 @@ where
             pv_move,
             tt_move,
             side: usize::from(ctx.root_side != Some(side)),
+            last_move: None,
         };
         let mut ordered = moves.len();
         if self.config.ordering {
@@ -288,7 +289,13 @@ where
         on_prev_pv: bool,
         pv: bool,
     ) -> Result<E::Score, Halt> {
-        self.dispatch::<true>(ctx, game, Node { depth, ply, pv, on_prev_pv }, alpha, beta)
+        self.dispatch::<true>(
+            ctx,
+            game,
+            Node { depth, ply, pv, on_prev_pv, last: None },
+            alpha,
+            beta,
+        )
     }
 
     /// Searches the move at `index` (not the first) of a split node as the sequential search
@@ -331,7 +338,13 @@ where
         let hints = &split.hints;
         let mv = split.moves.as_slice()[index];
         let alpha = if floor { self.null_window_below(alpha).unwrap_or(alpha) } else { alpha };
-        let at = Node { depth: hints.depth, ply: hints.ply, pv: split.pv, on_prev_pv: false };
+        let at = Node {
+            depth: hints.depth,
+            ply: hints.ply,
+            pv: split.pv,
+            on_prev_pv: false,
+            last: hints.last_move,
+        };
         let reduction = self.lmr_reduction::<F>(game, mv, at, index, hints);
         let on_prev_pv = hints.pv_move == Some(mv);
         let child = Node {
@@ -339,6 +352,7 @@ where
             ply: hints.ply + 1,
             pv: split.pv && (index == 0 || !self.config.pvs),
             on_prev_pv,
+            last: Some(mv.move_code()),
         };
         // The null window the move is searched with first: the scout at a PV node, the
         // node's own window at a non-PV node.

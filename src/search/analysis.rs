@@ -262,6 +262,7 @@ where
                 ply: 1,
                 pv: true,
                 on_prev_pv: self.prev_pv.first() == Some(&mv),
+                last: Some(crate::tt::MoveCode::move_code(mv)),
             };
             let reward = Self::reward_of(game, mv);
             let undo = game.make_move(mv);

@@ -222,6 +222,15 @@ pub struct Config {
     /// `3 + depth * depth` on are not searched. 0 (the default) is off. Not value-preserving.
     /// With the `refinements` feature.
     pub late_move_pruning: u32,
+    /// Internal iterative reduction: a node with at least this many plies left whose position
+    /// the transposition table holds no move for (one never searched, or searched too
+    /// shallow to store one) is searched a ply shallower, not the root: the cheaper stand-in
+    /// for internal iterative deepening (a shallow search of the node for a move to try
+    /// first) that most chess programs now use. A node without a move to try first is likely
+    /// a poor one to spend the full depth on, and its shallower search stores a move for the
+    /// next visit. Values below 2 act as 2 (a node keeps at least one ply). 0 (the default)
+    /// is off. Needs the table. Not value-preserving. With the `refinements` feature.
+    pub internal_reduction: u32,
     /// Quiescence search at the horizon, for games with a policy ([`Game::QUIESCENCE`]).
     /// Default on (it does nothing for a game without a policy).
     pub quiescence: bool,
@@ -340,6 +349,7 @@ impl Config {
             reverse_futility: None,
             futility: None,
             late_move_pruning: 0,
+            internal_reduction: 0,
             quiescence: true,
             max_quiescence_depth: 4,
             tie_break_seed: None,
@@ -368,6 +378,7 @@ impl Config {
             reverse_futility: None,
             futility: None,
             late_move_pruning: 0,
+            internal_reduction: 0,
             ..Self::new()
         }
     }
@@ -387,6 +398,7 @@ impl Config {
             reverse_futility: None,
             futility: None,
             late_move_pruning: 0,
+            internal_reduction: 0,
             ..Self::new()
         }
     }
@@ -401,8 +413,8 @@ impl Config {
     /// `lmr_log` whose base is not finite or whose divisor is not positive and finite, and a
     /// `reverse_futility` or `futility` margin that is negative or not finite; in a build
     /// without the `refinements` feature, also a `root_search` other than `FullWindow`,
-    /// `null_move` on, a `strength`, `lmr_log`, `reverse_futility`, `futility` or
-    /// `late_move_pruning`.
+    /// `null_move` on, a `strength`, `lmr_log`, `reverse_futility`, `futility`,
+    /// `late_move_pruning` or `internal_reduction`.
     /// (`max_quiescence_depth` depends on the engine's capacity: the search checks it.)
     ///
     /// # Errors
@@ -446,6 +458,12 @@ impl Config {
             if self.late_move_pruning > 0 {
                 return Err(InvalidConfig {
                     field: "late_move_pruning",
+                    requirement: "0: this build leaves out the `refinements` feature",
+                });
+            }
+            if self.internal_reduction > 0 {
+                return Err(InvalidConfig {
+                    field: "internal_reduction",
                     requirement: "0: this build leaves out the `refinements` feature",
                 });
             }
@@ -523,6 +541,7 @@ mod without_refinements {
             ("root_search", Config { root_search: RootSearch::Mtdf, ..Config::new() }),
             ("null_move", Config { null_move: true, ..Config::new() }),
             ("check_table", Config { check_table: true, ..Config::new() }),
+            ("internal_reduction", Config { internal_reduction: 4, ..Config::new() }),
             (
                 "strength",
                 Config { strength: Some(Strength { margin: 0.0, seed: 1 }), ..Config::new() },

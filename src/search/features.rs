@@ -44,8 +44,9 @@ pub const NULL_MOVE: u16 = 512;
 pub const CHECK_TABLE: u16 = 1024;
 
 /// Selective search beyond LMR and null moves: logarithmic late move reductions, reverse
-/// futility, futility and late move pruning ([`Config::lmr_log`], [`Config::reverse_futility`],
-/// [`Config::futility`], [`Config::late_move_pruning`]). No compiled loop has it: [`DYNAMIC`]
+/// futility, futility and late move pruning, internal iterative reduction
+/// ([`Config::lmr_log`], [`Config::reverse_futility`], [`Config::futility`],
+/// [`Config::late_move_pruning`], [`Config::internal_reduction`]). No compiled loop has it: [`DYNAMIC`]
 /// reads them from the configuration, and only with the `refinements` feature.
 pub const SELECTIVE: u16 = 4096;
 
@@ -342,7 +343,8 @@ where
                 c.lmr_log.is_some()
                     || c.reverse_futility.is_some()
                     || c.futility.is_some()
-                    || c.late_move_pruning > 0,
+                    || c.late_move_pruning > 0
+                    || c.internal_reduction > 0,
             )
     }
 

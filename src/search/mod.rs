@@ -486,7 +486,7 @@ where
         check_window(alpha, beta)?;
         self.fixed_depth(game, depth, |engine, ctx, game| {
             let pv = engine.null_window_above(alpha).is_none_or(|top| top < beta);
-            let root = Node { depth, ply: 0, pv, on_prev_pv: false };
+            let root = Node { depth, ply: 0, pv, on_prev_pv: false, last: None };
             engine.dispatch::<false>(ctx, game, root, alpha, beta)
         })
     }
@@ -519,7 +519,7 @@ where
             let mut step =
                 |engine: &mut Self, ctx: &mut Context<'_, '_, G::Player, O>, alpha, beta| {
                     let pv = engine.null_window_above(alpha).is_none_or(|top| top < beta);
-                    let root = Node { depth, ply: 0, pv, on_prev_pv: false };
+                    let root = Node { depth, ply: 0, pv, on_prev_pv: false, last: None };
                     engine.dispatch::<false>(ctx, game, root, alpha, beta)
                 };
             let (score, line) = engine.mtdf_steps(ctx, Some(guess), &mut step)?;

@@ -49,6 +49,9 @@ pub(crate) struct Node {
     pub(crate) pv: bool,
     /// On the previous iteration's principal variation (so its move there is tried first).
     pub(crate) on_prev_pv: bool,
+    /// The code of the move that led here (`None` at the root, after a null move, and where
+    /// a parallel search took the node over).
+    pub(crate) last: Option<u16>,
 }
 
 impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
@@ -164,7 +167,7 @@ where
         };
         // A constant in the PV and non-PV loops, so that what only one kind does is compiled
         // out of the other.
-        let node = Node {
+        let mut node = Node {
             pv: match KIND {
                 PV_NODE => true,
                 NON_PV_NODE => false,
@@ -266,6 +269,17 @@ where
             }
         }
 
+        // Internal iterative reduction: no move to try first, a ply less.
+        if use_table
+            && tt_move.is_none()
+            && !root
+            && self.selective_on::<F>()
+            && self.config.internal_reduction > 0
+            && node.depth >= self.config.internal_reduction.max(2)
+        {
+            node.depth -= 1;
+        }
+
         // Null-move pruning, for a game with passes, away from the principal variation.
         if self.null_move_on::<F>()
             && !node.pv
@@ -320,6 +334,7 @@ where
             pv_move,
             tt_move,
             side: usize::from(ctx.root_side != Some(side)),
+            last_move: node.last,
         };
         // Staged ordering: the PV and table moves now, the best of the rest only if they do
         // not cut, and the others only if that does not cut either.
@@ -411,6 +426,8 @@ where
                 // Without PVS (or without pruning) every move gets the open window.
                 pv: node.pv && (index == 0 || !self.pvs::<F>()),
                 on_prev_pv: pv_move == Some(mv),
+                // (For the sorter alone: without ordering the code is not computed.)
+                last: if ordering { Some(mv.move_code()) } else { None },
             };
             // A window that can see a score equal to the best so far, for tie-breaking.
             let floor = if tie_break && index > 0 { self.null_window_below(alpha) } else { None };
@@ -1392,8 +1409,9 @@ mod lmr_history_tests {
         };
         let engine =
             Engine::<_, _, 9, 16>::new(TicTacToeEval, config).with_sorter(FixedHistory(history));
-        let node = Node { depth, ply: 1, pv: false, on_prev_pv: false };
-        let hints = OrderingHints { ply: 1, depth, pv_move: None, tt_move: None, side: 1 };
+        let node = Node { depth, ply: 1, pv: false, on_prev_pv: false, last: None };
+        let hints =
+            OrderingHints { ply: 1, depth, pv_move: None, tt_move: None, side: 1, last_move: None };
         engine.lmr_reduction::<{ features::DYNAMIC }>(&Board::default(), 4, node, 4, &hints)
     }
 

@@ -52,6 +52,7 @@ where
             ply: node.ply + 1,
             pv: false,
             on_prev_pv: false,
+            last: None,
         };
         // Not twice in a row: the opponent may not pass back.
         let outer = core::mem::replace(&mut ctx.no_null_ply, child.ply);

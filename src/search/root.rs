@@ -151,7 +151,7 @@ where
         beta: E::Score,
     ) -> Result<E::Score, Halt> {
         let pv = self.null_window_above(alpha).is_none_or(|top| top < beta);
-        let root = Node { depth, ply: 0, pv, on_prev_pv: true };
+        let root = Node { depth, ply: 0, pv, on_prev_pv: true, last: None };
         self.dispatch::<PARALLEL>(ctx, game, root, alpha, beta)
     }
 
@@ -189,7 +189,8 @@ where
                 c.lmr_log.is_some()
                     || c.reverse_futility.is_some()
                     || c.futility.is_some()
-                    || c.late_move_pruning > 0,
+                    || c.late_move_pruning > 0
+                    || c.internal_reduction > 0,
                 SELECTIVE,
             ),
         ] {
@@ -243,7 +244,7 @@ where
             return self.root_iteration::<false>(ctx, game, depth, alpha, beta);
         }
         let pv = self.null_window_above(alpha).is_none_or(|top| top < beta);
-        let root = Node { depth, ply: 0, pv, on_prev_pv: true };
+        let root = Node { depth, ply: 0, pv, on_prev_pv: true, last: None };
         if !T::ENABLED {
             ctx.plain = bits == features::PLAIN;
         }
@@ -327,7 +328,7 @@ mod tests {
             crate::search::coordination::Links::default(),
             |_| {},
             |engine, ctx, game, depth, alpha, beta| {
-                let root = Node { depth, ply: 0, pv: true, on_prev_pv: true };
+                let root = Node { depth, ply: 0, pv: true, on_prev_pv: true, last: None };
                 ctx.plain = plain_below_root && engine.feature_bits() == features::PLAIN;
                 engine.negamax::<DYNAMIC>(ctx, game, root, alpha, beta)
             },

@@ -75,7 +75,7 @@ where
             super::coordination::Links::default(),
             |_| {},
             |engine, ctx, game, depth, alpha, beta| {
-                let root = Node { depth, ply: 0, pv: true, on_prev_pv: true };
+                let root = Node { depth, ply: 0, pv: true, on_prev_pv: true, last: None };
                 engine.negamax::<{ DYNAMIC | TRACE }>(ctx, game, root, alpha, beta)
             },
         );
