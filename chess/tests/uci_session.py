@@ -96,6 +96,11 @@ def main(binary):
         board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
         result = engine.play(board, chess.engine.Limit(depth=6))
         check("Threads 2", result.move in board.legal_moves, result.move)
+        # Deep enough for the threads to split nodes far down the line (each split copies the
+        # sorter onto the helper's stack): WAC.002 to depth 16, a fraction of a second.
+        board = chess.Board("8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - 0 1")
+        result = engine.play(board, chess.engine.Limit(depth=16), info=chess.engine.INFO_ALL)
+        check("Threads 2, depth 16", result.info.get("depth") == 16, result.info)
         engine.configure({"Threads": 1})
 
         # go infinite, then stop: a best move after the stop.

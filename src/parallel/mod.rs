@@ -207,6 +207,13 @@ pub struct ParallelEngine<
 /// which two threads are faster than one on average for every size of search measured.
 pub const DEFAULT_MIN_SPLIT_NODES: u64 = 16_384;
 
+/// The stack of each helper thread of a [`ParallelEngine`], bytes (16 MiB; the calling
+/// thread searches on its own stack). A search takes a frame per ply, quiescence included,
+/// and a split node keeps copies of the sorter: the platform's default for a new thread (2 MiB
+/// on Linux) is too small for a chess engine with a 40 KiB sorter. The memory is reserved,
+/// and only what the search touches is used.
+pub const HELPER_STACK_BYTES: usize = 16 << 20;
+
 /// A `rayon` thread pool whose worker threads are joined when it is dropped.
 ///
 /// Dropping a `rayon::ThreadPool` only tells its workers to exit and returns at once, so a
@@ -227,6 +234,7 @@ impl Pool {
         let built = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .thread_name(|i| format!("alphabeta-{i}"))
+            .stack_size(HELPER_STACK_BYTES)
             .spawn_handler(|thread| {
                 let mut builder = std::thread::Builder::new();
                 if let Some(name) = thread.name() {
