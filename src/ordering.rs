@@ -391,9 +391,7 @@ impl<G: Game, const MAX_PLY: usize, const HISTORY: usize, const COUNTERS: usize>
             config.killers.then(|| killer(killers[0]).or_else(|| killer(killers[1]))).flatten()
         {
             index
-        } else if let Some(index) =
-            config.killers.then(|| counter.and_then(|c| killer(Some(c)))).flatten()
-        {
+        } else if let Some(index) = config.killers.then(|| killer(counter)).flatten() {
             index
         } else if config.history {
             let side = hints.side;

@@ -387,16 +387,7 @@ fn terms(board: &Board, side: Color) -> (i32, i32) {
     // Files at the king (its own and the adjacent ones) without a pawn of ours, and without
     // any pawn: open lines for their rooks and queens.
     let files = fill_files(king);
-    for file in [
-        FILE_A,
-        FILE_A << 1,
-        FILE_A << 2,
-        FILE_A << 3,
-        FILE_A << 4,
-        FILE_A << 5,
-        FILE_A << 6,
-        FILE_H,
-    ] {
+    for file in (0..8).map(|f| FILE_A << f) {
         if files & file != 0 && our_pawns & file == 0 {
             mg += if their_pawns & file == 0 { KING_OPEN_FILE } else { KING_HALF_OPEN_FILE };
         }

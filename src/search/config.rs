@@ -520,6 +520,19 @@ impl Config {
     }
 }
 
+impl Config {
+    /// Whether any of the selective refinements is on (the node loop's `SELECTIVE` feature
+    /// bit): `lmr_log`, `reverse_futility`, `futility`, `late_move_pruning` or
+    /// `internal_reduction`.
+    pub(crate) const fn any_selective(&self) -> bool {
+        self.lmr_log.is_some()
+            || self.reverse_futility.is_some()
+            || self.futility.is_some()
+            || self.late_move_pruning > 0
+            || self.internal_reduction > 0
+    }
+}
+
 impl Default for Config {
     fn default() -> Self {
         Self::new()

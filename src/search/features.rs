@@ -338,14 +338,7 @@ where
         let c = &self.config;
         cfg!(feature = "refinements")
             && self.pruning::<F>()
-            && Self::on::<F>(
-                SELECTIVE,
-                c.lmr_log.is_some()
-                    || c.reverse_futility.is_some()
-                    || c.futility.is_some()
-                    || c.late_move_pruning > 0
-                    || c.internal_reduction > 0,
-            )
+            && Self::on::<F>(SELECTIVE, c.any_selective())
     }
 
     /// Mate distance pruning (with pruning, for an evaluator with mate scores).

@@ -185,14 +185,7 @@ where
             (c.mate_distance_pruning && E::MATE_SCORES, MDP),
             (c.null_move && G::NULL_MOVE, NULL_MOVE),
             (c.check_table, CHECK_TABLE),
-            (
-                c.lmr_log.is_some()
-                    || c.reverse_futility.is_some()
-                    || c.futility.is_some()
-                    || c.late_move_pruning > 0
-                    || c.internal_reduction > 0,
-                SELECTIVE,
-            ),
+            (c.any_selective(), SELECTIVE),
         ] {
             if on {
                 bits |= bit;
