@@ -645,6 +645,13 @@ typedef struct {
    * (`= {0}` or designated initialisers) compiles as before and has no rewards.
    */
   int32_t (*reward)(void *user_data, uint32_t mv);
+  /**
+   * Optional: for a move `is_tactical` says yes to, whether it is likely to lose (in chess,
+   * a capture that loses material by static exchange evaluation): the engine's move
+   * ordering tries such moves after the quiet ones instead of first. NULL: none is.
+   * Appended last, as `reward`.
+   */
+  bool (*is_losing_tactical)(void *user_data, uint32_t mv);
 } alphabeta_game;
 
 /**

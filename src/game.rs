@@ -342,6 +342,16 @@ pub trait Game {
         false
     }
 
+    /// For a move [`is_tactical`](Self::is_tactical) says yes to: a hint that it is likely
+    /// to lose (in chess, a capture that loses material by static exchange evaluation). The
+    /// [`DefaultSorter`](crate::ordering::DefaultSorter) tries such moves last, after the killers and
+    /// the quiet moves, instead of first; nothing else reads it (they are still never
+    /// reduced, as tactical moves). The default says none does.
+    fn is_losing_tactical(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+
     /// For a position that is not terminal, a lower bound on the plies before the side to move
     /// can win: the default 1 says its next move may win. Mate distance pruning
     /// ([`Config::mate_distance_pruning`](crate::Config::mate_distance_pruning)) caps the

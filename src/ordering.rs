@@ -6,7 +6,8 @@
 //!
 //! 1. the principal-variation move (the best move of the previous iteration on the same line),
 //! 2. the transposition-table move (the best move stored for this position),
-//! 3. moves the game marks tactical ([`Game::is_tactical`]),
+//! 3. moves the game marks tactical ([`Game::is_tactical`]) and does not expect to lose
+//!    ([`Game::is_losing_tactical`]),
 //! 4. the two killer moves of this ply (quiet moves that caused a beta cutoff at the same
 //!    ply elsewhere in the tree),
 //! 5. with a countermove table (`COUNTERS > 0`, and killers on), the countermove: the quiet
@@ -15,6 +16,8 @@
 //! 6. the rest by the history heuristic (Schaeffer 1989): a score per move code and side,
 //!    raised each time the move causes a cutoff, by `depth²`, with a "gravity" update that
 //!    keeps it within `±HISTORY_MAX` so it can never overflow,
+//! 7. the tactical moves the game expects to lose (a capture that loses material by static
+//!    exchange evaluation, as chess programs order them),
 //!
 //! and keeps the game's own order among equal keys. The ordering is staged, since most nodes
 //! that cut do so on their first move: the PV and table moves are placed without looking at
@@ -248,7 +251,11 @@ impl<
     ) -> i16 {
         let config = self.config;
         if config.tactical && game.is_tactical(mv) {
-            TACTICAL_KEY
+            if game.is_losing_tactical(mv) {
+                LOSING_KEY
+            } else {
+                TACTICAL_KEY
+            }
         } else if config.killers && killers[0] == Some(mv) {
             KILLER_KEY + 1
         } else if config.killers && killers[1] == Some(mv) {
@@ -336,6 +343,8 @@ fn to_front<M: Copy>(moves: &mut [M], index: usize) {
 
 // Above every history score (|history| <= HISTORY_MAX = 8192).
 const TACTICAL_KEY: i16 = 30_000;
+/// Below every history score.
+const LOSING_KEY: i16 = -(HISTORY_MAX as i16) - 1;
 const KILLER_KEY: i16 = 20_000;
 const COUNTER_KEY: i16 = 10_000;
 
@@ -376,14 +385,19 @@ impl<G: Game, const MAX_PLY: usize, const HISTORY: usize, const COUNTERS: usize>
         if !self.config.any_key() {
             return true;
         }
-        // The move a stable sort by key would put first: the first tactical move, else the
-        // first killer present, else the countermove, else the first move of the highest
-        // history score.
+        // The move a stable sort by key would put first: the first tactical move not
+        // expected to lose, else the first killer present, else the countermove, else the
+        // first quiet move of the highest history score, else (all tactical and losing) the
+        // first move.
         let config = self.config;
         let killers = self.killers_at(hints.ply);
         let counter = self.counter(hints.side, hints.last_move);
-        let tactical = || moves.iter().position(|&mv| game.is_tactical(mv));
-        let killer = |k: Option<G::Move>| moves.iter().position(|&mv| Some(mv) == k);
+        let tactical =
+            || moves.iter().position(|&mv| game.is_tactical(mv) && !game.is_losing_tactical(mv));
+        // With tactical moves ordered, those left now are all expected to lose.
+        let quiet = |mv: G::Move| !config.tactical || !game.is_tactical(mv);
+        // A killer or countermove that is tactical here is a losing tactical move now.
+        let killer = |k: Option<G::Move>| moves.iter().position(|&mv| Some(mv) == k && quiet(mv));
         // Each part is asked only when it is on: `is_tactical` may be a host's callback.
         let best = if let Some(index) = config.tactical.then(tactical).flatten() {
             index
@@ -398,7 +412,11 @@ impl<G: Game, const MAX_PLY: usize, const HISTORY: usize, const COUNTERS: usize>
             let mut best = 0;
             let mut best_score = i32::MIN;
             for (index, &mv) in moves.iter().enumerate() {
-                let score = self.history(side, mv.move_code());
+                let score = if quiet(mv) {
+                    self.history(side, mv.move_code())
+                } else {
+                    i32::from(LOSING_KEY)
+                };
                 if score > best_score {
                     best = index;
                     best_score = score;
@@ -406,7 +424,7 @@ impl<G: Game, const MAX_PLY: usize, const HISTORY: usize, const COUNTERS: usize>
             }
             best
         } else {
-            0
+            moves.iter().position(|&mv| quiet(mv)).unwrap_or(0)
         };
         to_front(moves, best);
         moves.len() <= 2
@@ -666,11 +684,12 @@ mod tests {
         let mut sorter = DefaultSorter::<u8, 9>::with_config(OrderingConfig::NONE);
         let h = OrderingHints { pv_move: Some(4), tt_move: Some(2), ..hints(0) };
         assert_eq!(sorted(&mut sorter, &h), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
-        assert_eq!(order_of(&mut sorter, &Marked(0), &h, true), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(order_of(&mut sorter, &Marked(0, 0), &h, true), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
     }
 
-    /// Tic-tac-toe's empty board with a chosen set of cells marked tactical.
-    struct Marked(u16);
+    /// Tic-tac-toe's empty board with a chosen set of cells marked tactical, and of those a
+    /// set marked losing.
+    struct Marked(u16, u16);
 
     impl crate::Game for Marked {
         type Move = u8;
@@ -694,6 +713,9 @@ mod tests {
         }
         fn is_tactical(&self, mv: u8) -> bool {
             self.0 & (1 << mv) != 0
+        }
+        fn is_losing_tactical(&self, mv: u8) -> bool {
+            self.1 & (1 << mv) != 0
         }
     }
 
@@ -734,7 +756,9 @@ mod tests {
             // Few tactical moves, and random history for both sides with ties (few cutoffs,
             // small depths), killers and countermoves (four entries: codes 0 and 4 share one),
             // learnt with every part on.
-            let game = Marked((below(512) & below(512) & below(512)) as u16);
+            // Some of them losing.
+            let tactical = (below(512) & below(512) & below(512)) as u16;
+            let game = Marked(tactical, tactical & below(512) as u16);
             let mut learner = DefaultSorter::<u8, 9, HISTORY_SIZE, 4>::new();
             for _ in 0..below(8) {
                 let mv = below(9) as u8;
@@ -745,7 +769,7 @@ mod tests {
                     last_move: (below(3) > 0).then(|| below(9) as u16),
                     ..hints(below(3))
                 };
-                learner.on_cutoff(&Marked(0), mv, &tried[..usize::from(mv != tried[0])], &h);
+                learner.on_cutoff(&Marked(0, 0), mv, &tried[..usize::from(mv != tried[0])], &h);
             }
             sorter.killers = learner.killers;
             sorter.history = learner.history;
@@ -776,7 +800,7 @@ mod tests {
         sorter.on_cutoff(&board, 2, &[], &OrderingHints { last_move: Some(3), ..hints(5) });
         let after = |last| OrderingHints { last_move: last, ..hints(1) };
         assert_eq!(sorted(&mut sorter, &after(Some(3))), [6, 2, 8, 0, 1, 3, 4, 5, 7]);
-        assert_eq!(order_of(&mut sorter, &Marked(0), &after(Some(3)), true)[..3], [6, 2, 8]);
+        assert_eq!(order_of(&mut sorter, &Marked(0, 0), &after(Some(3)), true)[..3], [6, 2, 8]);
         // After another last move, or none, it goes by its history like the others.
         assert_eq!(sorted(&mut sorter, &after(Some(4))), [6, 8, 2, 0, 1, 3, 4, 5, 7]);
         assert_eq!(sorted(&mut sorter, &after(None)), [6, 8, 2, 0, 1, 3, 4, 5, 7]);
@@ -816,7 +840,7 @@ mod tests {
         assert!(!sorter.order_best::<9>(&board, &mut moves, &hints(3)));
         assert_eq!(moves, [8, 2, 1]);
         // A tactical move beats the killers; the first of several.
-        let marked = Marked(1 << 1 | 1 << 2);
+        let marked = Marked(1 << 1 | 1 << 2, 0);
         let mut moves = [8, 6, 1, 2];
         assert!(!sorter.order_best::<9>(&marked, &mut moves, &hints(3)));
         assert_eq!(moves, [1, 8, 6, 2]);
@@ -825,5 +849,36 @@ mod tests {
         let mut moves = [1, 6, 2, 8];
         assert!(!sorter.order_best::<9>(&marked, &mut moves, &hints(3)));
         assert_eq!(moves, [8, 1, 6, 2]);
+    }
+
+    #[test]
+    fn losing_tactical_moves_come_after_the_quiet_ones() {
+        let board = Board::new();
+        let mut sorter = DefaultSorter::<u8, 9, HISTORY_SIZE, 0>::new();
+        // History of the root side: 8 (25), 6 (16), 2 (-16); killer of ply 3: 6.
+        sorter.on_cutoff(&board, 8, &[], &OrderingHints { depth: 5, ..hints(0) });
+        sorter.on_cutoff(&board, 6, &[2], &hints(3));
+        // 1, 2 and 5 tactical; 1 and 2 losing: 5, the killer 6, the quiet moves by history
+        // (8, then 0, 3, 4 and 7 at 0 in the game's order), then 1 and 2.
+        let game = Marked(1 << 1 | 1 << 2 | 1 << 5, 1 << 1 | 1 << 2);
+        let all = [5, 6, 8, 0, 3, 4, 7, 1, 2];
+        assert_eq!(order_of(&mut sorter, &game, &hints(3), false), all);
+        assert_eq!(order_of(&mut sorter, &game, &hints(3), true), all);
+        // The losing 2 has the lowest history of all, -16; it still comes after all of them.
+        let mut moves = [2, 1, 0];
+        assert!(!sorter.order_best::<9>(&game, &mut moves, &hints(0)));
+        assert_eq!(moves, [0, 2, 1]);
+        // Without history, the first quiet move; with tactical moves all losing, the first.
+        sorter.config = OrderingConfig { history: false, killers: false, ..OrderingConfig::ALL };
+        let mut moves = [2, 1, 7, 8];
+        assert!(!sorter.order_best::<9>(&game, &mut moves, &hints(3)));
+        assert_eq!(moves, [7, 2, 1, 8]);
+        let mut moves = [2, 1];
+        assert!(sorter.order_best::<9>(&game, &mut moves, &hints(3)));
+        assert_eq!(moves, [2, 1]);
+        // With tactical moves unordered, a losing one is a quiet move like any other.
+        sorter.config = OrderingConfig::ALL;
+        sorter.config.tactical = false;
+        assert_eq!(order_of(&mut sorter, &game, &hints(3), true), [6, 8, 0, 1, 3, 4, 5, 7, 2]);
     }
 }

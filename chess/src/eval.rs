@@ -7,7 +7,7 @@
 //! square, blended by the game phase (24 with every piece on the board, 0 with pawns and kings
 //! only). Centipawns, from the side to move's point of view.
 
-use cozy_chess::{Board, Color, Piece};
+use cozy_chess::{Board, Color, Piece, Square};
 
 /// Middlegame and endgame material values: pawn, knight, bishop, rook, queen, king.
 const MG_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
@@ -177,6 +177,20 @@ static TABLES: Tables = build_tables();
 /// mobility, king attack and safety, threats, pawns, the bishop pair and rooks, all tapered
 /// by phase, and 15 cp of tempo for the side to move (a middlegame term, tapered too).
 pub fn pesto(board: &Board, color: Color) -> i32 {
+    with_fifty_moves(board, position_score(board, color))
+}
+
+/// The score `score` of `board` scaled toward a draw as the fifty-move rule nears: all of it
+/// with no half-move since the last capture or pawn move, half of it at 100 (a won position
+/// is worth more with progress).
+pub fn with_fifty_moves(board: &Board, score: i32) -> i32 {
+    score * (200 - i32::from(board.halfmove_clock()).min(100)) / 200
+}
+
+/// [`pesto`] before [`with_fifty_moves`]: the score of the placement of the pieces and the
+/// side to move alone, what the position's Zobrist key covers (a cache may keep it by key).
+/// `position_score(board, !color) == -position_score(board, color)`.
+pub fn position_score(board: &Board, color: Color) -> i32 {
     let mut mg = [0i32; 2];
     let mut eg = [0i32; 2];
     let mut phase = 0;
@@ -202,7 +216,55 @@ pub fn pesto(board: &Board, color: Color) -> i32 {
     let tempo = if board.side_to_move() == color { TEMPO } else { -TEMPO };
     let mg = mg[us] - mg[them] + tempo;
     let eg = eg[us] - eg[them];
+    let strong = if eg >= 0 { color } else { !color };
+    let eg = eg * endgame_scale(board, strong) / 64;
     (mg * phase + eg * (24 - phase)) / 24
+}
+
+/// The middlegame values of the pieces of `side` other than its pawns and king.
+fn non_pawn_material(board: &Board, side: Color) -> i32 {
+    let ours = board.colors(side);
+    [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
+        .into_iter()
+        .map(|piece| (board.pieces(piece) & ours).len() as i32 * MG_VALUE[piece as usize])
+        .sum()
+}
+
+/// How much of the endgame score `strong` (the side it favours) keeps, in 64ths: endings
+/// without pawns where the stronger side is at most a bishop up (a lone minor piece 0, most
+/// others 4, a rook and a minor against a rook or a minor 14), bishops of opposite colours
+/// alone (18 and 4 more for each passed pawn of the stronger side), otherwise 36 and 7 more
+/// for each pawn of the stronger side, up to 64 (the scale factors of Stockfish's classical
+/// evaluation: fewer pawns, fewer winning chances).
+fn endgame_scale(board: &Board, strong: Color) -> i32 {
+    let weak = !strong;
+    let pawns = board.pieces(Piece::Pawn);
+    let strong_pawns = (pawns & board.colors(strong)).len() as i32;
+    let (ours, theirs) = (non_pawn_material(board, strong), non_pawn_material(board, weak));
+    let bishop = MG_VALUE[Piece::Bishop as usize];
+    if strong_pawns == 0 && ours - theirs <= bishop {
+        return if ours < MG_VALUE[Piece::Rook as usize] {
+            0
+        } else if theirs <= bishop {
+            4
+        } else {
+            14
+        };
+    }
+    let bishops = board.pieces(Piece::Bishop);
+    if ours == bishop && theirs == bishop {
+        const DARK: u64 = 0xAA55_AA55_AA55_AA55;
+        let (a, b) = ((bishops & board.colors(strong)).0, (bishops & board.colors(weak)).0);
+        if (a & DARK == 0) != (b & DARK == 0) {
+            let their_pawns = (pawns & board.colors(weak)).0;
+            let passed = (pawns & board.colors(strong))
+                .into_iter()
+                .filter(|square| front_span(square.bitboard().0, strong) & their_pawns == 0)
+                .count() as i32;
+            return 18 + 4 * passed;
+        }
+    }
+    (36 + 7 * strong_pawns).min(64)
 }
 
 /// The a-file, as a bit set (cozy-chess numbers squares from a1 = 0, file first).
@@ -280,12 +342,26 @@ const TEMPO: i32 = 15;
 const PASSED: [(i32, i32); 8] =
     [(0, 0), (0, 5), (5, 10), (10, 20), (20, 40), (35, 70), (50, 110), (0, 0)];
 
+/// A passed pawn's endgame bonus for the distance of their king (first) and malus for that
+/// of ours (second) to the square in front of it, in king moves (at most 5), times the
+/// pawn's rank from its own side less 2, from the fourth rank on (the idea of Stockfish's
+/// king proximity term).
+const PASSED_KING: (i32, i32) = (5, 2);
+
+/// The number of king moves from `a` to `b`.
+fn distance(a: Square, b: Square) -> i32 {
+    let files = (a.file() as i32 - b.file() as i32).abs();
+    let ranks = (a.rank() as i32 - b.rank() as i32).abs();
+    files.max(ranks)
+}
+
 /// The terms beyond PeSTO's tables for `side`, middlegame and endgame, in centipawns:
 /// mobility (squares attacked that hold no piece of ours and no square their pawns attack),
 /// attack on their king (with two pieces or more attacking the squares around it: the square
 /// of the sum of each attacker's weight times the squares it hits, times 5/4), threats (their
-/// pieces attacked by lesser ones of ours: [`THREAT_PAWN`]), the bishop pair, passed,
-/// isolated and doubled pawns, rooks on open and half-open files, the pawn shield (our pawns
+/// pieces attacked by lesser ones of ours: [`THREAT_PAWN`]), the bishop pair, passed pawns
+/// (by rank, and by the kings' distances: [`PASSED_KING`]), isolated and doubled pawns,
+/// rooks on open and half-open files, the pawn shield (our pawns
 /// on the two ranks in front of our king, on its file and the adjacent ones) and the files
 /// there without a pawn of ours ([`KING_HALF_OPEN_FILE`]). Symmetric: the same position with
 /// the colours swapped scores the same for the other side.
@@ -298,7 +374,7 @@ fn terms(board: &Board, side: Color) -> (i32, i32) {
     let (mut mg, mut eg) = (0, 0);
 
     let area = !(ours.0 | pawn_attacks(their_pawns, !side));
-    let their_king = board.king(!side);
+    let (our_king, their_king) = (board.king(side), board.king(!side));
     let zone = (get_king_moves(their_king) | their_king.bitboard()).0;
     let mut attackers = 0;
     let mut attack = 0;
@@ -351,9 +427,19 @@ fn terms(board: &Board, side: Color) -> (i32, i32) {
     for square in board.pieces(Piece::Pawn) & ours {
         let bit = square.bitboard().0;
         if front_span(bit, side) & their_pawns == 0 {
-            let (m, e) = PASSED[square.rank().relative_to(side) as usize];
+            let rank = square.rank().relative_to(side) as i32;
+            let (m, e) = PASSED[rank as usize];
             mg += m;
             eg += e;
+            // From the fourth rank on: the kings' distances to the square in front of it.
+            if rank >= 3 {
+                let stop =
+                    if side == Color::White { square as usize + 8 } else { square as usize - 8 };
+                let stop = Square::index(stop);
+                let theirs = distance(their_king, stop).min(5);
+                let ours = distance(our_king, stop).min(5);
+                eg += (theirs * PASSED_KING.0 - ours * PASSED_KING.1) * (rank - 2);
+            }
         }
         let file = fill_files(bit);
         if widen(file) & !file & our_pawns == 0 {
@@ -380,7 +466,7 @@ fn terms(board: &Board, side: Color) -> (i32, i32) {
         }
     }
 
-    let king = widen(board.king(side).bitboard().0);
+    let king = widen(our_king.bitboard().0);
     let shield =
         if side == Color::White { (king << 8) | (king << 16) } else { (king >> 8) | (king >> 16) };
     mg += 10 * (shield & our_pawns).count_ones().min(3) as i32;
@@ -409,7 +495,7 @@ pub const fn see_value(piece: Piece) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{pesto, terms};
+    use super::{endgame_scale, pesto, terms};
     use cozy_chess::{Board, Color};
 
     /// The board with the colours swapped: ranks mirrored, pieces recoloured, the other side
@@ -473,10 +559,11 @@ mod tests {
     #[test]
     fn threats_and_open_files_at_the_king() {
         let terms_of = |fen: &str, side| terms(&Board::from_fen(fen, false).unwrap(), side);
-        // e4 attacks the knight (60, 40); e4 passed on the fourth rank (10, 20) and isolated
-        // (-10, -10); the d- and f-files at the king have no pawn (-25 each).
+        // e4 attacks the knight (60, 40); e4 passed on the fourth rank (10, 20; the kings 3
+        // and 4 moves from e5: (3 * 5 - 4 * 2) * 1) and isolated (-10, -10); the d- and
+        // f-files at the king have no pawn (-25 each).
         let pawn = "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1";
-        assert_eq!(terms_of(pawn, Color::White), (60 + 10 - 10 - 50, 40 + 20 - 10));
+        assert_eq!(terms_of(pawn, Color::White), (60 + 10 - 10 - 50, 40 + 20 + 7 - 10));
         // The knight has 8 safe squares (4 above the usual: 24, 24); the e-file at its king
         // holds a pawn of White's alone (-15), the d- and f-files none (-50).
         assert_eq!(terms_of(pawn, Color::Black), (24 - 15 - 50, 24));
@@ -493,11 +580,46 @@ mod tests {
     #[test]
     fn passed_and_isolated_pawns() {
         let board = Board::from_fen("4k3/8/3P4/8/4p3/8/8/4K3 w - - 0 1", false).unwrap();
-        // White: d6 passed (35, 70) and isolated (-10, -10); the king's shield is empty; at
-        // the king, the e-file holds Black's pawn alone (-15), the f-file none (-25).
-        assert_eq!(terms(&board, Color::White), (25 - 40, 60));
-        // Black: e4 passed (the fifth rank from Black's side: 20, 40) and isolated; the d-file
-        // at its king holds White's pawn alone, the f-file none.
+        // White: d6 passed (35, 70; Black's king 1 move from d7, White's 5 or more:
+        // (1 * 5 - 5 * 2) * 3) and isolated (-10, -10); the king's shield is empty; at the
+        // king, the e-file holds Black's pawn alone (-15), the f-file none (-25).
+        assert_eq!(terms(&board, Color::White), (25 - 40, 60 - 15));
+        // Black: e4 passed (the fifth rank from Black's side: 20, 40; the kings 2 and 5 moves
+        // from e3: (2 * 5 - 5 * 2) * 2 = 0) and isolated; the d-file at its king holds
+        // White's pawn alone, the f-file none.
         assert_eq!(terms(&board, Color::Black), (10 - 40, 30));
+    }
+
+    /// The endgame's scale: endings without pawns, bishops of opposite colours, few pawns.
+    #[test]
+    fn endgame_scale_factors() {
+        let scale = |fen: &str, side| endgame_scale(&Board::from_fen(fen, false).unwrap(), side);
+        // A rook against a bishop, a rook and a knight against a rook, a knight against a
+        // pawn (the knight's side has no pawn and less than a rook).
+        assert_eq!(scale("4k3/8/8/8/3b4/8/8/R3K3 w - - 0 1", Color::White), 4);
+        assert_eq!(scale("4k3/3r4/8/8/8/8/8/RN2K3 w - - 0 1", Color::White), 14);
+        assert_eq!(scale("4k3/4p3/8/8/8/8/8/1N2K3 w - - 0 1", Color::White), 0);
+        // A queen against a rook is a win: the ordinary 36 without pawns.
+        assert_eq!(scale("4k3/3r4/8/8/8/8/8/Q3K3 w - - 0 1", Color::White), 36);
+        // Bishops of opposite colours (c1 dark, c8 light), two pawns, one passed: 18 + 4.
+        let ocb = "2b1k3/8/8/p7/P7/8/6P1/2B1K3 w - - 0 1";
+        assert_eq!(scale(ocb, Color::White), 22);
+        // The same with bishops of one colour: 36 + 7 * 2; three pawns: 36 + 21; more: 64.
+        assert_eq!(scale("1b2k3/8/8/p7/P7/8/6P1/2B1K3 w - - 0 1", Color::White), 50);
+        assert_eq!(scale("4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1", Color::White), 57);
+        assert_eq!(scale("4k3/8/8/8/8/8/PPPP4/4K3 w - - 0 1", Color::White), 64);
+    }
+
+    /// The score falls toward 0 as the fifty-move count rises: half of it at 100 half-moves.
+    #[test]
+    fn the_fifty_move_count_scales_the_score() {
+        let at = |count: u32| {
+            let fen = format!("r3k3/pp6/8/8/8/8/PP6/RR2K3 w - - {count} 60");
+            pesto(&Board::from_fen(&fen, false).unwrap(), Color::White)
+        };
+        let fresh = at(0);
+        assert!(fresh > 300, "{fresh}");
+        assert_eq!(at(50), fresh * 150 / 200);
+        assert_eq!(at(99), fresh * 101 / 200);
     }
 }

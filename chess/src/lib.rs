@@ -5,13 +5,14 @@
 //!
 //! [`Position`] is the library's [`Game`]: a board plus the keys of the positions before it
 //! (the game's and the search path's), which the draw by repetition needs. [`Pesto`] is its
-//! [`Evaluator`], and [`chess_config`] the engine's search configuration.
+//! [`Evaluator`] ([`CachedPesto`], with `std`, the same with a cache of its scores), and
+//! [`chess_config`] the engine's search configuration.
 //!
 //! # Features
 //!
 //! | feature | default | what it adds |
 //! |---|---|---|
-//! | `std` | on | the UCI front end ([`uci`] and the `alphabeta-chess` binary), FEN and UCI-move text as `String` ([`Position::from_fen`], [`Position::play_uci`], [`Position::uci`], [`Position::legal_moves`]), the library's `std` (threads, the std clock); the repetition history grows as needed |
+//! | `std` | on | the UCI front end ([`uci`] and the `alphabeta-chess` binary), FEN and UCI-move text as `String` ([`Position::from_fen`], [`Position::play_uci`], [`Position::uci`], [`Position::legal_moves`]), [`CachedPesto`], the library's `std` (threads, the std clock); the repetition history grows as needed |
 //!
 //! Without `std` the crate is `no_std` and allocates nothing: [`Position`], [`Pesto`],
 //! [`chess_config`] and [`perft`] build for a microcontroller (a Cortex-M4 firmware in the
@@ -431,12 +432,19 @@ impl<const X: bool> Position<X> {
         let piece = self.board.piece_on(mv.0.from).unwrap_or(Piece::Pawn);
         let promotion = if mv.0.promotion == Some(Piece::Queen) { 900 } else { 0 };
         let key = (victim + promotion) * 8 - piece as i32;
-        // Taking a piece worth at least the taker's never loses material: no exchange to see.
-        if eval::see_value(piece) <= victim || self.see(mv) >= 0 {
-            key
-        } else {
+        if self.loses_material(mv) {
             key - 100_000
+        } else {
+            key
         }
+    }
+
+    /// Whether the tactical move `mv` loses material by static exchange evaluation.
+    fn loses_material(&self, mv: ChessMove) -> bool {
+        let victim = self.captured(mv).map_or(0, eval::see_value);
+        let piece = self.board.piece_on(mv.0.from).unwrap_or(Piece::Pawn);
+        // Taking a piece worth at least the taker's never loses material: no exchange to see.
+        eval::see_value(piece) > victim && self.see(mv) < 0
     }
 
     /// Every legal move, tactical ones (captures and promotions) first by
@@ -578,17 +586,81 @@ impl<const X: bool> Evaluator<Position<X>> for Pesto {
     type Score = i32;
 
     fn evaluate(&self, game: &Position<X>, player: Color, ctx: EvalContext) -> i32 {
-        if game.is_draw() {
-            return 0;
+        game_end(game, ctx).unwrap_or_else(|| eval::pesto(&game.board, player))
+    }
+}
+
+/// The score of a position whose game is over for the evaluation: a draw 0, checkmate a loss
+/// at the ply it happens; `None` for a position to score by its pieces.
+fn game_end<const X: bool>(game: &Position<X>, ctx: EvalContext) -> Option<i32> {
+    if game.is_draw() {
+        return Some(0);
+    }
+    // Checkmate and stalemate are looked for where they can be: in check (rare, and the
+    // search calls here for a position in check only when it has no move or at the end of
+    // quiescence), and where the search found no move (`depth_left > 0`). A horizon
+    // position that is stalemate scores as it stands, as in most engines.
+    if (game.in_check() || ctx.depth_left > 0) && !game.has_legal_move() {
+        return Some(if game.in_check() { i32::loss_in(ctx.ply) } else { 0 });
+    }
+    None
+}
+
+/// [`Pesto`] with a cache of its scores by Zobrist key, shared by the threads of a search
+/// (and by the engine's searches, until [`CachedPesto::clear`]): the same scores, each
+/// position's computed once while it stays in the cache.
+///
+/// `2^bits` entries of 8 bytes, direct-mapped by the key's low bits, each holding the key's
+/// high 32 bits and White's [`eval::position_score`] in one atomic word, so threads read and
+/// write it without locks and a torn entry cannot occur. The score of a position whose high
+/// key bits equal another's in the same entry would be taken for it: with 32 bits checked,
+/// about one position in 4 billion of those the entry sees.
+#[cfg(feature = "std")]
+#[derive(Clone, Debug)]
+pub struct CachedPesto {
+    entries: std::sync::Arc<[core::sync::atomic::AtomicU64]>,
+}
+
+#[cfg(feature = "std")]
+impl CachedPesto {
+    /// A cache of `2^bits` entries (`bits` at most 30), empty.
+    pub fn new(bits: u32) -> Self {
+        let entries = (0..1usize << bits.min(30)).map(|_| Default::default()).collect();
+        Self { entries }
+    }
+
+    /// Forgets every score.
+    pub fn clear(&self) {
+        for entry in self.entries.iter() {
+            entry.store(0, core::sync::atomic::Ordering::Relaxed);
         }
-        // Checkmate and stalemate are looked for where they can be: in check (rare, and the
-        // search calls here for a position in check only when it has no move or at the end of
-        // quiescence), and where the search found no move (`depth_left > 0`). A horizon
-        // position that is stalemate scores as it stands, as in most engines.
-        if (game.in_check() || ctx.depth_left > 0) && !game.has_legal_move() {
-            return if game.in_check() { i32::loss_in(ctx.ply) } else { 0 };
+    }
+
+    /// White's score of the placement on `board` (its key `key`), from the cache or computed.
+    fn white_score(&self, board: &Board, key: u64) -> i32 {
+        use core::sync::atomic::Ordering::Relaxed;
+        let entry = &self.entries[key as usize & (self.entries.len() - 1)];
+        let word = entry.load(Relaxed);
+        // An empty entry (0) can match only a key whose high half is 0: computed again.
+        if word != 0 && word >> 32 == key >> 32 {
+            return word as u32 as i32;
         }
-        eval::pesto(&game.board, player)
+        let score = eval::position_score(board, Color::White);
+        entry.store(key & !0xffff_ffff | u64::from(score as u32), Relaxed);
+        score
+    }
+}
+
+#[cfg(feature = "std")]
+impl<const X: bool> Evaluator<Position<X>> for CachedPesto {
+    type Score = i32;
+
+    fn evaluate(&self, game: &Position<X>, player: Color, ctx: EvalContext) -> i32 {
+        game_end(game, ctx).unwrap_or_else(|| {
+            let white = self.white_score(&game.board, game.board.hash());
+            let score = if player == Color::White { white } else { -white };
+            eval::with_fifty_moves(&game.board, score)
+        })
     }
 }
 
@@ -767,5 +839,47 @@ mod tests {
         }
         assert_eq!((position.keys.len(), position.root_len), (88, 88));
         assert_eq!(position.board().hash(), Board::default().hash());
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod cache_tests {
+    use super::*;
+
+    /// The cached evaluation equals the evaluation on every position of Win At Chess, for
+    /// both sides, at every fifty-move count tried, computed or taken from the cache (a cache
+    /// of 16 entries: most positions find another's score in their entry, and must not take
+    /// it; a clone shares the cache; a cleared cache computes again).
+    #[test]
+    fn the_cached_evaluation_equals_the_evaluation() {
+        let cache = CachedPesto::new(4);
+        let shared = cache.clone();
+        let ctx = EvalContext { ply: 3, depth_left: 0 };
+        let mut checked = 0;
+        for line in include_str!("../data/wac.epd").lines().filter(|l| !l.trim().is_empty()) {
+            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+            for count in [0, 37, 99] {
+                let fen = format!("{} {count} 60", fields.join(" "));
+                let position = Position::<true>::from_fen(&fen).unwrap();
+                for _ in 0..2 {
+                    for player in [Color::White, Color::Black] {
+                        let expected = Pesto.evaluate(&position, player, ctx);
+                        assert_eq!(cache.evaluate(&position, player, ctx), expected, "{fen}");
+                        assert_eq!(shared.evaluate(&position, player, ctx), expected, "{fen}");
+                    }
+                }
+                checked += 1;
+            }
+            if checked % 30 == 0 {
+                cache.clear();
+            }
+        }
+        assert_eq!(checked, 900);
+        let position = Position::<true>::default();
+        assert_eq!(cache.evaluate(&position, Color::White, ctx), 15);
+        // Its entry holds a score; none after a clear.
+        assert!(cache.entries.iter().any(|e| e.load(core::sync::atomic::Ordering::Relaxed) != 0));
+        cache.clear();
+        assert!(cache.entries.iter().all(|e| e.load(core::sync::atomic::Ordering::Relaxed) == 0));
     }
 }

@@ -19,7 +19,7 @@ use alphabeta::score::Mate;
 use alphabeta::tt::HeapTable;
 use alphabeta::{Engine, Limits, Score, StdClock, Strength};
 
-use crate::{chess_config, ChessMove, ChessSorter, Pesto, Position, MAX_MOVES, MAX_PLY};
+use crate::{chess_config, CachedPesto, ChessMove, ChessSorter, Position, MAX_MOVES, MAX_PLY};
 
 /// The engine's name on the `id` line.
 pub const NAME: &str = concat!("alphabeta-chess ", env!("CARGO_PKG_VERSION"));
@@ -193,11 +193,17 @@ pub fn uci_line(position: &Position, line: &[ChessMove]) -> String {
     words.join(" ")
 }
 
+/// The evaluation cache's size: `2^16` entries of 8 bytes (512 KiB).
+const EVAL_CACHE_BITS: u32 = 16;
+
 /// The engine's state between commands.
 struct State {
     position: Position,
     options: Options,
     table: Arc<HeapTable<i32>>,
+    /// The evaluation's cache, kept from one search to the next (its scores depend on the
+    /// position alone).
+    evaluation: CachedPesto,
     search: Option<(JoinHandle<()>, Arc<AtomicBool>)>,
     games: u64,
     out: Out,
@@ -278,6 +284,7 @@ impl State {
             go,
             options: self.options,
             table: Arc::clone(&self.table),
+            evaluation: self.evaluation.clone(),
             stop: Arc::clone(&stop),
             out: Arc::clone(&self.out),
             seed: self.games,
@@ -300,12 +307,14 @@ struct Job {
     go: Go,
     options: Options,
     table: Arc<HeapTable<i32>>,
+    evaluation: CachedPesto,
     stop: Arc<AtomicBool>,
     out: Out,
     seed: u64,
 }
 
-type ChessEngine<'a> = Engine<Position, Pesto, MAX_MOVES, MAX_PLY, &'a HeapTable<i32>, ChessSorter>;
+type ChessEngine<'a> =
+    Engine<Position, CachedPesto, MAX_MOVES, MAX_PLY, &'a HeapTable<i32>, ChessSorter>;
 
 impl Job {
     fn run(self) {
@@ -344,8 +353,11 @@ impl Job {
             limits = limits.with_max_nodes(nodes);
         }
         let table: &HeapTable<i32> = &self.table;
-        let mut engine: Box<ChessEngine<'_>> =
-            Box::new(Engine::new(Pesto, config).with_table(table).with_sorter(ChessSorter::new()));
+        let mut engine: Box<ChessEngine<'_>> = Box::new(
+            Engine::new(self.evaluation.clone(), config)
+                .with_table(table)
+                .with_sorter(ChessSorter::new()),
+        );
         let mut position = self.position.clone();
         let root = self.position.clone();
         let out = Arc::clone(&self.out);
@@ -410,8 +422,15 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
             return;
         }
     };
-    let mut state =
-        State { position: Position::default(), options, table, search: None, games: 0, out };
+    let mut state = State {
+        position: Position::default(),
+        options,
+        table,
+        evaluation: CachedPesto::new(EVAL_CACHE_BITS),
+        search: None,
+        games: 0,
+        out,
+    };
     for line in input.lines() {
         let Ok(line) = line else { break };
         let words: Vec<&str> = line.split_whitespace().collect();

@@ -137,6 +137,11 @@ pub struct alphabeta_game {
     /// Appended last: C written for an earlier version of this table and zero-initialised
     /// (`= {0}` or designated initialisers) compiles as before and has no rewards.
     pub reward: Option<unsafe extern "C" fn(user_data: *mut c_void, mv: u32) -> i32>,
+    /// Optional: for a move `is_tactical` says yes to, whether it is likely to lose (in chess,
+    /// a capture that loses material by static exchange evaluation): the engine's move
+    /// ordering tries such moves after the quiet ones instead of first. NULL: none is.
+    /// Appended last, as `reward`.
+    pub is_losing_tactical: Option<unsafe extern "C" fn(user_data: *mut c_void, mv: u32) -> bool>,
 }
 
 /// The game seen from Rust: the callback table (checked for the required callbacks), and where
@@ -274,6 +279,7 @@ pub(crate) const NO_CALLBACKS: alphabeta_game = alphabeta_game {
     unmake_null_move: None,
     null_move_allowed: None,
     reward: None,
+    is_losing_tactical: None,
 };
 
 impl CGame {
@@ -370,6 +376,11 @@ impl Game for CGame {
     fn is_tactical(&self, mv: u32) -> bool {
         // SAFETY: as above.
         self.table.is_tactical.is_some_and(|f| unsafe { f(self.table.user_data, mv) })
+    }
+
+    fn is_losing_tactical(&self, mv: u32) -> bool {
+        // SAFETY: as above.
+        self.table.is_losing_tactical.is_some_and(|f| unsafe { f(self.table.user_data, mv) })
     }
 
     const QUIESCENCE: bool = true;

@@ -106,6 +106,7 @@ fn table(host: &mut Host) -> alphabeta_chance_game {
             unmake_null_move: None,
             null_move_allowed: None,
             reward: None,
+            is_losing_tactical: None,
         },
         is_chance_node: Some(chance),
         generate_outcomes: Some(outcomes),

@@ -75,6 +75,7 @@ fn game(state: &mut State) -> alphabeta_game {
         unmake_null_move: None,
         null_move_allowed: None,
         reward: None,
+        is_losing_tactical: None,
     }
 }
 

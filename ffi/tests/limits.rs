@@ -68,6 +68,7 @@ fn game(state: &mut u64) -> alphabeta_game {
         unmake_null_move: None,
         null_move_allowed: None,
         reward: None,
+        is_losing_tactical: None,
     }
 }
 

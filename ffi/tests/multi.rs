@@ -267,6 +267,7 @@ fn a_null_pv_buffer_means_no_pv_in_both_searches() {
         unmake_null_move: None,
         null_move_allowed: None,
         reward: None,
+        is_losing_tactical: None,
     };
     let mut engine = std::ptr::null_mut();
     let limits = alphabeta_limits_depth(8);
@@ -617,6 +618,7 @@ fn two_player_race(r: &mut Race) -> alphabeta_game {
         unmake_null_move: None,
         null_move_allowed: None,
         reward: None,
+        is_losing_tactical: None,
     }
 }
 

@@ -105,6 +105,7 @@ fn game(state: &mut Pile) -> alphabeta_game {
         unmake_null_move: None,
         null_move_allowed: None,
         reward: Some(reward),
+        is_losing_tactical: None,
     }
 }
 

@@ -4,7 +4,8 @@
 //! `c_examples.rs` and the C example use), searched by `alphabeta_search` with every option
 //! on, gives what the Rust engine with the same `Config` gives on the same positions: score,
 //! best move, principal variation, nodes and every counter, the pruning counters included,
-//! with and without a table.
+//! with and without a table, and with and without `is_tactical` and `is_losing_tactical`
+//! callbacks (compared with a Rust game that marks the same moves).
 
 use std::ffi::c_void;
 use std::sync::atomic::AtomicU8;
@@ -15,10 +16,58 @@ use alphabeta::{Config, Engine, Futility, Game, Limits, LogReduction, MoveList};
 use alphabeta_ffi::alphabeta_status::*;
 use alphabeta_ffi::*;
 
-/// The game behind the callbacks, with the positions before each move.
+/// The game behind the callbacks, with the positions before each move; with `marks`, the
+/// even columns are tactical moves and the outer ones (0 and 6) losing ones ([`Marked`]).
 struct Host {
     game: Connect4,
     before: Vec<Connect4>,
+    marks: bool,
+}
+
+/// Connect Four with the marks of [`Host`]: the moves of columns 0, 2, 4 and 6 tactical,
+/// those of 0 and 6 losing tactical moves (never searched by quiescence: there is none).
+#[derive(Clone, PartialEq, Debug)]
+struct Marked(Connect4);
+
+impl Game for Marked {
+    type Move = u8;
+    type Player = u8;
+    type Undo = Connect4;
+    fn side_to_move(&self) -> u8 {
+        self.0.side_to_move()
+    }
+    fn generate_moves<const N: usize>(&self, moves: &mut MoveList<u8, N>) {
+        self.0.generate_moves(moves);
+    }
+    fn make_move(&mut self, mv: u8) -> Connect4 {
+        self.0.make_move(mv)
+    }
+    fn unmake_move(&mut self, mv: u8, before: Connect4) {
+        self.0.unmake_move(mv, before);
+    }
+    fn is_terminal(&self) -> bool {
+        self.0.is_terminal()
+    }
+    fn zobrist_key(&self) -> u64 {
+        self.0.zobrist_key()
+    }
+    fn is_tactical(&self, mv: u8) -> bool {
+        mv.is_multiple_of(2)
+    }
+    fn is_losing_tactical(&self, mv: u8) -> bool {
+        mv == 0 || mv == 6
+    }
+}
+
+/// [`Connect4Heuristic`] on [`Marked`].
+#[derive(Clone, Copy)]
+struct MarkedHeuristic;
+
+impl alphabeta::Evaluator<Marked> for MarkedHeuristic {
+    type Score = i32;
+    fn evaluate(&self, game: &Marked, player: u8, ctx: alphabeta::EvalContext) -> i32 {
+        alphabeta::Evaluator::evaluate(&Connect4Heuristic, &game.0, player, ctx)
+    }
 }
 
 fn host<'a>(ud: *mut c_void) -> &'a mut Host {
@@ -58,6 +107,12 @@ unsafe extern "C" fn side(ud: *mut c_void) -> i32 {
 unsafe extern "C" fn terminal(ud: *mut c_void) -> bool {
     host(ud).game.is_terminal()
 }
+unsafe extern "C" fn tactical(ud: *mut c_void, mv: u32) -> bool {
+    Marked(host(ud).game).is_tactical(mv as u8)
+}
+unsafe extern "C" fn losing(ud: *mut c_void, mv: u32) -> bool {
+    Marked(host(ud).game).is_losing_tactical(mv as u8)
+}
 
 fn callbacks(host: &mut Host) -> alphabeta_game {
     alphabeta_game {
@@ -70,7 +125,7 @@ fn callbacks(host: &mut Host) -> alphabeta_game {
         zobrist_key: Some(key),
         side_to_move: Some(side),
         is_terminal: Some(terminal),
-        is_tactical: None,
+        is_tactical: host.marks.then_some(tactical as _),
         generate_tactical_moves: None,
         min_plies_to_win: None,
         min_plies_to_loss: None,
@@ -80,6 +135,7 @@ fn callbacks(host: &mut Host) -> alphabeta_game {
         unmake_null_move: None,
         null_move_allowed: None,
         reward: None,
+        is_losing_tactical: host.marks.then_some(losing as _),
     }
 }
 
@@ -116,6 +172,7 @@ fn c_search(
     position: Connect4,
     depth: u32,
     with_table: bool,
+    marks: bool,
 ) -> (alphabeta_result, Vec<u32>) {
     let size = alphabeta_engine_size();
     let mut memory = vec![0u128; size.div_ceil(16) + 1];
@@ -132,7 +189,7 @@ fn c_search(
         alphabeta_engine_init(memory.as_mut_ptr().cast(), size, config, table, bytes, &mut engine)
     };
     assert_eq!(status, ALPHABETA_OK);
-    let mut h = Host { game: position, before: Vec::new() };
+    let mut h = Host { game: position, before: Vec::new(), marks };
     let game = callbacks(&mut h);
     let limits = alphabeta_limits_depth(depth);
     let mut result = alphabeta_result::default();
@@ -147,25 +204,41 @@ fn c_search(
     (result, pv[..result.pv_length].to_vec())
 }
 
+/// The Rust search of `position` (as [`Marked`] with `marks`) with `config`.
+fn rust_search(
+    config: Config,
+    position: Connect4,
+    depth: u32,
+    with_table: bool,
+    marks: bool,
+) -> alphabeta::SearchResult<u8, i32, 64> {
+    let rust_slots: Vec<Slot32> = (0..SLOTS).map(|_| Slot32::EMPTY).collect();
+    let generation = AtomicU8::new(0);
+    let table = TableSlice::<i32>::new(if with_table { &rust_slots } else { &[] }, &generation);
+    let limits = Limits::depth(depth);
+    if marks {
+        let mut engine = Engine::<Marked, MarkedHeuristic, 256, 64>::new(MarkedHeuristic, config)
+            .with_table(table);
+        engine.search(&mut Marked(position), &limits).unwrap()
+    } else {
+        let mut engine =
+            Engine::<Connect4, Connect4Heuristic, 256, 64>::new(Connect4Heuristic, config)
+                .with_table(table);
+        engine.search(&mut position.clone(), &limits).unwrap()
+    }
+}
+
 #[test]
 fn the_c_search_with_every_option_on_is_the_rust_search() {
     let (c_config, rust_config) = selective();
     let (mut pruned_nodes, mut pruned_moves) = (0, 0);
-    for with_table in [false, true] {
+    for (with_table, marks) in [(false, false), (true, false), (false, true), (true, true)] {
         for (moves, depth) in [("", 9), ("4453", 9), ("44444", 10), ("4432", 8)] {
             let position = Connect4::from_moves(moves).unwrap();
             assert!(!position.is_terminal());
-            let name = format!("{moves:?} depth {depth} table {with_table}");
-            let (result, pv) = c_search(&c_config, position, depth, with_table);
-
-            let rust_slots: Vec<Slot32> = (0..SLOTS).map(|_| Slot32::EMPTY).collect();
-            let generation = AtomicU8::new(0);
-            let table =
-                TableSlice::<i32>::new(if with_table { &rust_slots } else { &[] }, &generation);
-            let mut engine =
-                Engine::<Connect4, Connect4Heuristic, 256, 64>::new(Connect4Heuristic, rust_config)
-                    .with_table(table);
-            let expected = engine.search(&mut position.clone(), &Limits::depth(depth)).unwrap();
+            let name = format!("{moves:?} depth {depth} table {with_table} marks {marks}");
+            let (result, pv) = c_search(&c_config, position, depth, with_table, marks);
+            let expected = rust_search(rust_config, position, depth, with_table, marks);
 
             assert_eq!(result.score, expected.score, "{name}");
             assert!(result.has_best_move, "{name}");
@@ -202,9 +275,21 @@ fn the_c_search_with_every_option_on_is_the_rust_search() {
             pruned_moves += result.pruned_moves;
 
             // The options change the search: the default configuration visits other nodes.
-            let (plain, _) = c_search(&alphabeta_config_default(), position, depth, with_table);
+            let (plain, _) =
+                c_search(&alphabeta_config_default(), position, depth, with_table, marks);
             assert_ne!(plain.nodes, result.nodes, "{name}");
             assert_eq!((plain.pruned_nodes, plain.pruned_moves), (0, 0), "{name}");
+            if marks {
+                // The marks change the order (and so the nodes); the value of a search
+                // without reductions or pruning stays the same.
+                let (unmarked, _) = c_search(&c_config, position, depth, with_table, false);
+                assert_ne!(unmarked.nodes, result.nodes, "{name}");
+                let exact = alphabeta_config { lmr: false, ..alphabeta_config_default() };
+                let (a, _) = c_search(&exact, position, depth, with_table, true);
+                let (b, _) = c_search(&exact, position, depth, with_table, false);
+                assert_eq!(a.score, b.score, "{name}");
+                assert_ne!(a.nodes, b.nodes, "{name}");
+            }
         }
     }
     // Reverse futility, futility and late move pruning all acted.

@@ -551,6 +551,14 @@ unsafe extern "C" fn tactical(user_data: *mut c_void, mv: u32) -> bool {
     node.children.get(mv as usize).is_some_and(|&c| h.def.nodes[c].tactical)
 }
 
+/// Every other tactical child (the odd moves) is marked losing.
+unsafe extern "C" fn losing(user_data: *mut c_void, mv: u32) -> bool {
+    let h = unsafe { host(user_data) };
+    h.tick();
+    let node = &h.def.nodes[h.node()];
+    mv % 2 == 1 && node.children.get(mv as usize).is_some_and(|&c| h.def.nodes[c].tactical)
+}
+
 unsafe extern "C" fn plies_hint(user_data: *mut c_void) -> u32 {
     let h = unsafe { host(user_data) };
     h.tick();
@@ -667,6 +675,7 @@ fn game_table(h: &mut Host, opt: Optional) -> alphabeta_game {
         unmake_null_move: None,
         null_move_allowed: None,
         reward: None,
+        is_losing_tactical: h.def.tactical_callbacks.then_some(losing as _),
     }
 }
 
@@ -769,7 +778,8 @@ fn decode_config(bytes: &mut Bytes<'_>) -> alphabeta_config {
                 c.futility_margin = bytes.pick(&[0.0, 50.0, -0.5, f64::NAN, f64::NEG_INFINITY]);
                 c.late_move_pruning = if on & 8 != 0 { bytes.pick(&[1, 3, u32::MAX]) } else { 0 };
                 c.lmr_history = on & 32 != 0;
-                c.internal_reduction = if on & 64 != 0 { bytes.pick(&[1, 2, 4, u32::MAX]) } else { 0 };
+                c.internal_reduction =
+                    if on & 64 != 0 { bytes.pick(&[1, 2, 4, u32::MAX]) } else { 0 };
             }
             _ => {}
         }
@@ -1367,6 +1377,7 @@ fn roll_table(r: &mut Roll) -> alphabeta_chance_game {
             unmake_null_move: None,
             null_move_allowed: None,
             reward: None,
+            is_losing_tactical: None,
         },
         is_chance_node: Some(roll_chance),
         generate_outcomes: Some(roll_outcomes),
@@ -1622,6 +1633,7 @@ fn mcts(bytes: &mut Bytes<'_>) {
         unmake_null_move: None,
         null_move_allowed: None,
         reward: None,
+        is_losing_tactical: None,
     };
     let limits = alphabeta_mcts_limits_iterations(budget);
     let mut result: alphabeta_mcts_result = unsafe { std::mem::zeroed() };

@@ -82,6 +82,7 @@ pub fn game(state: &mut Pile) -> alphabeta_game {
         unmake_null_move: None,
         null_move_allowed: None,
         reward: None,
+        is_losing_tactical: None,
     }
 }
 
