@@ -23,7 +23,8 @@
 #
 # Both solve every position exactly (Edax: `-solve FILE -n 1 -l 60`, its default hash table
 # of 2^22 entries; ours: `--solve FILE`, its default 64 MiB table of 2^22 slots, cleared before
-# every position), under `nice`. Prints per round each side's total nodes and CPU seconds
+# every position, with the pattern evaluation's move order; OTHELLO_ARGS=--no-patterns for
+# the order without it), under `nice`. Prints per round each side's total nodes and CPU seconds
 # (user time of the process, from /usr/bin/time: the machine is shared, so wall time overstates
 # both), and the ratios ours/Edax; the last line gives the medians of the per-round ratios.
 set -euo pipefail
@@ -54,8 +55,9 @@ echo "positions $n from $file (first #$first), $rounds round(s)"
 node_ratios=()
 time_ratios=()
 for round in $(seq 1 "$rounds"); do
+    # shellcheck disable=SC2086
     /usr/bin/time -f "%U" -o "$work/ours.time" nice "$ours" --solve "$work/set.obf" \
-        --first "$first" -q >"$work/ours.out" || { cat "$work/ours.out"; exit 1; }
+        --first "$first" -q ${OTHELLO_ARGS:-} >"$work/ours.out" || { cat "$work/ours.out"; exit 1; }
     our_nodes=$(awk '/^positions/ {print $6}' "$work/ours.out")
     our_cpu=$(cat "$work/ours.time")
     (cd "$edax_dir" && /usr/bin/time -f "%U" -o "$work/edax.time" nice "$EDAX_BIN" \

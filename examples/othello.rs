@@ -15,7 +15,9 @@
 //!
 //! Each position is solved from a cleared table (not timed) by
 //! `alphabeta::games::othello::solve` (null-window searches at the depth of the empty squares,
-//! narrowing the score's interval): without `--threads` on the sequential engine, with
+//! narrowing the score's interval) on the engine of `pattern_solver_engine` (the moves far
+//! from the end ordered by the pattern evaluation too; `--no-patterns`: `solver_engine`'s
+//! order, without it): without `--threads` on the sequential engine, with
 //! `--threads N` on the parallel engine (`ParallelEngine`, N threads, 1 included), which runs
 //! each of the same null-window searches on its N threads (`ParallelEngine::search_window`,
 //! ABDADA unless `--scheme` says otherwise). `--wld` proves win, loss or draw only.
@@ -30,8 +32,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use alphabeta::games::othello::{
-    solve, solve_wld, solver_engine, Color, ObfEntry, Othello, OthelloEval, Solution, Square,
-    TableSorter, SOLVER_CONFIG,
+    pattern_solver_engine, solve, solve_wld, Color, ObfEntry, Othello, OthelloEval, Solution,
+    Square, TableSorter, SOLVER_CONFIG,
 };
 use alphabeta::parallel::ParallelEngine;
 use alphabeta::tt::HeapTable;
@@ -60,6 +62,8 @@ options:
   --first N       the number of the file's first position, for the printout [default: 1]
   --count N       solve only the first N positions of the file
   -q, --quiet     print only mismatches and the closing line
+  --no-patterns   order moves without the pattern evaluation (TableSorter, as solver_engine
+                  does; by default the PatternSorter of pattern_solver_engine)
   --play          play against the engine on the terminal: type a square (D3)
   --engine-first  (--play) the engine plays black
   --depth N       (--play) the engine's search depth before the endgame; it solves exactly
@@ -76,6 +80,7 @@ struct Options {
     first: usize,
     count: usize,
     quiet: bool,
+    patterns: bool,
     play: bool,
     engine_first: bool,
     depth: u32,
@@ -95,6 +100,7 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
         first: 1,
         count: usize::MAX,
         quiet: false,
+        patterns: true,
         play: false,
         engine_first: false,
         depth: 8,
@@ -123,6 +129,7 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
             Long("first") => o.first = parser.value()?.parse()?,
             Long("count") => o.count = parser.value()?.parse()?,
             Short('q') | Long("quiet") => o.quiet = true,
+            Long("no-patterns") => o.patterns = false,
             Long("play") => o.play = true,
             Long("engine-first") => o.engine_first = true,
             Long("depth") => {
@@ -145,23 +152,33 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
 }
 
 /// The solver engine on a thread pool (`--threads`).
-type Parallel<'t> = ParallelEngine<
+type Parallel<'t, const P: bool> = ParallelEngine<
     Othello,
     OthelloEval,
     { alphabeta::games::othello::MAX_MOVES },
     { alphabeta::games::othello::MAX_PLY },
     &'t HeapTable<i32>,
-    TableSorter<&'t HeapTable<i32>>,
+    TableSorter<&'t HeapTable<i32>, P>,
 >;
 
 /// The solver: the sequential engine, or the same engine on a thread pool. Both run the same
 /// null-window searches (`solve`), the second on every thread of its pool.
-enum Solver<'t> {
-    One(Box<alphabeta::games::othello::SolverEngine<&'t HeapTable<i32>>>),
-    Many(Box<Parallel<'t>>),
+enum Solver<'t, const P: bool> {
+    One(Box<Sequential<'t, P>>),
+    Many(Box<Parallel<'t, P>>),
 }
 
-impl Solver<'_> {
+/// The solver engine on the calling thread (`P`: with the pattern evaluation's order).
+type Sequential<'t, const P: bool> = Engine<
+    Othello,
+    OthelloEval,
+    { alphabeta::games::othello::MAX_MOVES },
+    { alphabeta::games::othello::MAX_PLY },
+    &'t HeapTable<i32>,
+    TableSorter<&'t HeapTable<i32>, P>,
+>;
+
+impl<const P: bool> Solver<'_, P> {
     fn solve(&mut self, position: Othello, wld: bool) -> Result<Solution, SearchError> {
         match self {
             Solver::One(engine) if wld => solve_wld(&mut **engine, position),
@@ -187,10 +204,21 @@ fn solve_file(options: &Options, path: &OsString) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if options.patterns {
+        solve_all::<true>(options, &text, &table)
+    } else {
+        solve_all::<false>(options, &text, &table)
+    }
+}
+
+/// Solves the positions of `text` with the `TableSorter` (`P`: the `PatternSorter`).
+fn solve_all<const P: bool>(options: &Options, text: &str, table: &HeapTable<i32>) -> ExitCode {
+    // The sequential solver's parts (`pattern_solver_engine` or `solver_engine`), on a thread
+    // pool with `--threads`.
+    let sorter = TableSorter::<_, P> { table };
     let mut solver = if let Some(threads) = options.threads {
         let config = Config { threads, parallel_scheme: options.scheme, ..SOLVER_CONFIG };
-        // The sequential solver's parts (`solver_engine`) with the threads and the scheme.
-        let engine = Engine::with_parts(OthelloEval, config, &table, TableSorter { table: &table });
+        let engine = Engine::with_parts(OthelloEval, config, table, sorter);
         match ParallelEngine::new(engine) {
             Ok(engine) => Solver::Many(Box::new(engine)),
             Err(error) => {
@@ -199,7 +227,7 @@ fn solve_file(options: &Options, path: &OsString) -> ExitCode {
             }
         }
     } else {
-        Solver::One(Box::new(solver_engine(&table)))
+        Solver::One(Box::new(Engine::with_parts(OthelloEval, SOLVER_CONFIG, table, sorter)))
     };
     let (mut positions, mut mismatches, mut bad) = (0u64, 0u64, 0u64);
     let (mut nodes, mut seconds) = (0u64, 0f64);
@@ -281,7 +309,7 @@ fn play(options: &Options) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut solver = solver_engine(&table);
+    let mut solver = pattern_solver_engine(&table);
     let mut midgame = Engine::<
         Othello,
         OthelloEval,

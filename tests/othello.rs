@@ -409,37 +409,57 @@ fn the_table_ordered_solver_equals_the_plain_sorter_on_random_positions_of_10_to
     let mut x: u64 = 0x5DEE_CE66_D1CE_4E5B;
     let mut solved = 0;
     for game_index in 0..40 {
-        let mut game = Othello::new();
-        let stop = 10 + game_index % 5;
-        while !game.is_over() && game.empty_count() > stop {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let moves = game.moves();
-            let mut set = moves;
-            for _ in 0..(x % u64::from(moves.count_ones())) {
-                set &= set - 1;
-            }
-            game = game.play(Square(set.trailing_zeros() as u8));
-        }
+        let game = random_game(&mut x, 10 + game_index % 5);
         if game.is_over() {
             continue;
         }
         WITH.clear();
-        PLAIN.clear();
-        let a = solve(&mut with, game).unwrap();
-        let b = solve(&mut plain, game).unwrap();
-        assert_eq!(a.score, b.score, "{game}");
-        // The move found achieves the score.
-        let best = a.best_move.expect("a move");
-        let child = game.play(best);
-        PLAIN.clear();
-        let c = solve(&mut plain, child).unwrap();
-        let achieved = if child.side() == game.side() { c.score } else { -c.score };
-        assert_eq!(achieved, a.score, "{game}: {best}");
+        assert_same_score_and_a_best_move(&mut with, &mut plain, || PLAIN.clear(), game);
         solved += 1;
     }
     assert_eq!(solved, 40);
+}
+
+/// Asserts that `with` finds the score `plain` finds for `game`, and that its move achieves
+/// it (by `plain`'s solve of the child). `clear` clears `plain`'s table; `with`'s is the
+/// caller's.
+fn assert_same_score_and_a_best_move<A, B>(
+    with: &mut A,
+    plain: &mut B,
+    clear: impl Fn(),
+    game: Othello,
+) where
+    A: alphabeta::WindowSearch<Othello, Score = i32>,
+    B: alphabeta::WindowSearch<Othello, Score = i32>,
+{
+    clear();
+    let a = solve(with, game).unwrap();
+    let b = solve(plain, game).unwrap();
+    assert_eq!(a.score, b.score, "{game}");
+    let best = a.best_move.expect("a move");
+    let child = game.play(best);
+    clear();
+    let c = solve(plain, child).unwrap();
+    let achieved = if child.side() == game.side() { c.score } else { -c.score };
+    assert_eq!(achieved, a.score, "{game}: {best}");
+}
+
+/// A game of random moves (xorshift state `x`) from the opening until at most `stop` empty
+/// squares are left or it is over.
+fn random_game(x: &mut u64, stop: u32) -> Othello {
+    let mut game = Othello::new();
+    while !game.is_over() && game.empty_count() > stop {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        let moves = game.moves();
+        let mut set = moves;
+        for _ in 0..(*x % u64::from(moves.count_ones())) {
+            set &= set - 1;
+        }
+        game = game.play(Square(set.trailing_zeros() as u8));
+    }
+    game
 }
 
 /// Whether some line from `game` has a pass in it.
@@ -542,4 +562,35 @@ fn stable_discs_are_never_flipped_in_random_games() {
     assert_eq!(stable_discs(0x00FF_00FF_00FF_00FF, 0xFF00_FF00_FF00_FF00), 0x00FF_00FF_00FF_00FF);
     assert_eq!(stable_discs(1, 2), 1);
     assert_eq!(stable_discs(2, 1), 0);
+}
+
+#[test]
+fn the_pattern_ordered_solver_solves_ffo_1_to_19_and_equals_the_plain_sorter_on_random_positions_of_14_to_17_empties(
+) {
+    use alphabeta::games::othello::{pattern_solver_engine, PATTERN_ORDER_EMPTIES};
+    static WITH: TranspositionTable<i32, { 1 << 16 }> = TranspositionTable::new();
+    static PLAIN: TranspositionTable<i32, { 1 << 16 }> = TranspositionTable::new();
+    let mut with = pattern_solver_engine(&WITH);
+    let mut plain = solver_engine(&PLAIN);
+    let suite = entries(include_str!("data/othello/ffo-1-19.obf"));
+    let (mut nodes_with, mut nodes_plain) = (0, 0);
+    for (i, entry) in suite.iter().enumerate() {
+        WITH.clear();
+        let solution = solve(&mut with, entry.position).unwrap();
+        let best = solution.best_move.expect("a move");
+        assert!(entry.is_best(best, solution.score), "#{}: {best} {}", i + 1, solution.score);
+        PLAIN.clear();
+        nodes_with += solution.nodes;
+        nodes_plain += solve(&mut plain, entry.position).unwrap().nodes;
+    }
+    // The orders differ: the pattern evaluation orders the nodes from 14 empty squares.
+    assert_eq!(PATTERN_ORDER_EMPTIES, 14);
+    assert_ne!(nodes_with, nodes_plain);
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    for game_index in 0..24 {
+        let game = random_game(&mut x, 14 + game_index % 4);
+        assert!(!game.is_over() && game.empty_count() >= PATTERN_ORDER_EMPTIES, "{game}");
+        WITH.clear();
+        assert_same_score_and_a_best_move(&mut with, &mut plain, || PLAIN.clear(), game);
+    }
 }

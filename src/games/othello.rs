@@ -27,7 +27,9 @@
 //! [`SOLVE_EMPTIES`] of them by [`solve_last`]; nodes with at least 7 empty squares try a
 //! stability cutoff first ([`Evaluator::bound_cut`] from [`STABILITY_MIN_EMPTIES`] on,
 //! [`stability_bound`], [`stable_discs`]). [`solve_wld`] finds only win, loss or draw.
-//! [`ObfEntry`] reads a line of an FFO/OBF file.
+//! [`pattern_solver_engine`] is the same solver with the [`PatternSorter`], which also
+//! orders the moves far from the end by a learnt [`pattern`] evaluation: fewer nodes, for
+//! 327 KiB of weights. [`ObfEntry`] reads a line of an FFO/OBF file.
 //!
 //! ```
 //! use alphabeta::games::othello::{solve, solver_engine, ObfEntry};
@@ -45,6 +47,8 @@
 //! ```
 
 use core::fmt;
+
+pub mod pattern;
 
 use crate::game::{EvalContext, Evaluator, Game, MoveList, Solved};
 use crate::ordering::{MoveSorter, OrderingHints};
@@ -1227,6 +1231,27 @@ fn table_sorter_key(game: &Othello, square: Square, child: &Othello, odd: u64) -
     -mobility * (1 << 15) + stable * (1 << 11) + (64 - potential) * 2 + parity
 }
 
+/// The ordering key of `square`, whose position is `child`, at the nodes a [`PatternSorter`]
+/// orders by the pattern evaluation (higher first): four times the opponent's replies
+/// (corners twice) plus the opponent's value by the pattern evaluation in discs, the lower
+/// the better; ties broken by the opponent's potential mobility, then parity. A move that
+/// makes the opponent pass goes ahead of them all.
+#[inline(always)]
+fn pattern_key(game: &Othello, square: Square, child: &Othello, odd: u64) -> i32 {
+    if child.side == game.side {
+        return 1 << 20;
+    }
+    let mobility = weighted_replies(child);
+    // Within about ±2^11 (a sum of 46 weights of at most a few discs each, in discs).
+    let value = pattern::evaluate(child.player, child.opponent) / pattern::SCALE;
+    let potential = potential_mobility(child.opponent, child.empties()) as i32;
+    let parity = if odd & square.bit() != 0 { 1 } else { 0 };
+    // Mobility at most 38 (x4), the value a few dozen discs: the first term stays far below
+    // 2^11, so the key stays below the pass's 2^20.
+    let primary = -value - 4 * mobility;
+    primary * 256 + (64 - potential) * 2 + parity
+}
+
 impl MoveSorter<Othello> for EndgameSorter {
     fn order_first(
         &mut self,
@@ -1288,18 +1313,33 @@ impl MoveSorter<Othello> for EndgameSorter {
 /// [`solve_shallow`] shares. A child whose bound already
 /// fails high for the window at hand is searched first, and its own probe then cuts at once
 /// (an enhanced transposition cutoff, at the cost of one node).
+///
+/// With `PATTERNS` (the [`PatternSorter`]), nodes with at least [`PATTERN_ORDER_EMPTIES`]
+/// empty squares order the children that the table does not place by the opponent's replies
+/// and the [`pattern`] evaluation together: four times the replies (corners twice) plus the
+/// opponent's value in discs, the lower the better.
 #[derive(Clone, Copy, Debug)]
-pub struct TableSorter<T> {
+pub struct TableSorter<T, const PATTERNS: bool = false> {
     /// The table the engine searches with.
     pub table: T,
 }
 
-impl<T> TableSorter<T> {
+/// The [`TableSorter`] that orders the nodes with at least [`PATTERN_ORDER_EMPTIES`] empty
+/// squares by the [`pattern`] evaluation too: FFO #20-#39 in 23% fewer nodes than the
+/// [`TableSorter`] alone. Its weights are 327 KiB of read-only data; the plain
+/// [`TableSorter`] links none of them.
+pub type PatternSorter<T> = TableSorter<T, true>;
+
+/// Empty squares from which the [`PatternSorter`] orders moves by the pattern evaluation
+/// (below, a misordered move costs less than the evaluation of every child).
+pub const PATTERN_ORDER_EMPTIES: u32 = 14;
+
+impl<T, const PATTERNS: bool> TableSorter<T, PATTERNS> {
     /// Empty squares from which the children are looked up in the table.
     pub const TABLE_ORDER_EMPTIES: u32 = 10;
 }
 
-impl<T: Table<i32>> MoveSorter<Othello> for TableSorter<T> {
+impl<T: Table<i32>, const PATTERNS: bool> MoveSorter<Othello> for TableSorter<T, PATTERNS> {
     fn order_first(
         &mut self,
         game: &Othello,
@@ -1323,9 +1363,14 @@ impl<T: Table<i32>> MoveSorter<Othello> for TableSorter<T> {
         // The children's table keys (`None`: a pass, not looked up), each prefetched as soon
         // as it is known: their cache misses overlap instead of following one another.
         let mut hashes = [None; N];
+        let by_pattern = PATTERNS && game.empty_count() >= PATTERN_ORDER_EMPTIES;
         for ((k, h), &m) in keys.iter_mut().zip(hashes.iter_mut()).zip(moves.iter()) {
             let child = game.play(m);
-            *k = table_sorter_key(game, m, &child, odd);
+            *k = if by_pattern {
+                pattern_key(game, m, &child, odd)
+            } else {
+                table_sorter_key(game, m, &child, odd)
+            };
             if child.side != game.side {
                 let hash = child.zobrist_key();
                 self.table.prefetch(hash);
@@ -1383,6 +1428,16 @@ pub type SolverEngine<T> =
 /// looking into the same table.
 pub fn solver_engine<T: Table<i32>>(table: T) -> SolverEngine<T> {
     crate::Engine::with_parts(OthelloEval, SOLVER_CONFIG, table, TableSorter { table })
+}
+
+/// The engine of [`solve`] with the [`PatternSorter`]: the [`SolverEngine`] with the pattern
+/// evaluation's ordering far from the end (fewer nodes; 327 KiB more read-only data).
+pub type PatternSolverEngine<T> =
+    crate::Engine<Othello, OthelloEval, MAX_MOVES, MAX_PLY, T, PatternSorter<T>>;
+
+/// A [`PatternSolverEngine`] over `table`, as [`solver_engine`] otherwise.
+pub fn pattern_solver_engine<T: Table<i32>>(table: T) -> PatternSolverEngine<T> {
+    crate::Engine::with_parts(OthelloEval, SOLVER_CONFIG, table, PatternSorter { table })
 }
 
 /// The result of [`solve`] or [`solve_wld`].
