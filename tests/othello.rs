@@ -594,3 +594,49 @@ fn the_pattern_ordered_solver_solves_ffo_1_to_19_and_equals_the_plain_sorter_on_
         assert_same_score_and_a_best_move(&mut with, &mut plain, || PLAIN.clear(), game);
     }
 }
+
+#[test]
+fn the_pattern_search_equals_minimax_on_the_pattern_evaluation_fail_soft_in_any_window() {
+    use alphabeta::games::othello::pattern::{evaluate, SCALE};
+    use alphabeta::games::othello::{pattern_order_depth, pattern_search};
+    // Plain minimax, every move searched, passes as plies of the side that passed.
+    fn minimax(game: &Othello, depth: u32) -> i32 {
+        if game.is_over() {
+            return game.final_score() * SCALE;
+        }
+        if depth == 0 {
+            return evaluate(game.player(), game.opponent());
+        }
+        let mut best = i32::MIN;
+        for square in (0..64).map(Square).filter(|&s| game.is_legal(s)) {
+            let child = game.play(square);
+            let value = minimax(&child, depth - 1);
+            best = best.max(if child.side() == game.side() { value } else { -value });
+        }
+        best
+    }
+    const INF: i32 = 1 << 24;
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut checked = 0;
+    for game_index in 0..60 {
+        let game = random_game(&mut x, 4 + game_index % 30);
+        for depth in 0..=3 {
+            let exact = minimax(&game, depth);
+            assert_eq!(pattern_search(&game, depth, -INF, INF), exact, "{game} depth {depth}");
+            for (alpha, beta) in [(exact - 1, exact + 1), (exact, exact + 1), (exact - 1, exact)] {
+                let value = pattern_search(&game, depth, alpha, beta);
+                if exact <= alpha {
+                    assert!(exact <= value && value <= alpha, "{game} {depth} {alpha} {value}");
+                } else if exact >= beta {
+                    assert!(beta <= value && value <= exact, "{game} {depth} {beta} {value}");
+                } else {
+                    assert_eq!(value, exact);
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 60 * 4 * 3);
+    let depths = [13, 14, 16, 17, 19, 20, 23, 26, 27, 29, 30, 60].map(pattern_order_depth);
+    assert_eq!(depths, [0, 0, 0, 1, 1, 2, 3, 4, 5, 6, 6, 7]);
+}
