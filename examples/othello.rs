@@ -32,8 +32,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use alphabeta::games::othello::{
-    pattern_solver_engine, solve, solve_wld, Color, ObfEntry, Othello, OthelloEval, Solution,
-    Square, TableSorter, SOLVER_CONFIG,
+    pattern_guess, pattern_solver_engine, solve_from, solve_wld, Color, ObfEntry, Othello,
+    OthelloEval, Solution, Square, TableSorter, SOLVER_CONFIG,
 };
 use alphabeta::parallel::ParallelEngine;
 use alphabeta::tt::HeapTable;
@@ -180,11 +180,13 @@ type Sequential<'t, const P: bool> = Engine<
 
 impl<const P: bool> Solver<'_, P> {
     fn solve(&mut self, position: Othello, wld: bool) -> Result<Solution, SearchError> {
+        // With the pattern evaluation, its guess at the score is the first test's.
+        let guess = if P { pattern_guess(&position) } else { 0 };
         match self {
             Solver::One(engine) if wld => solve_wld(&mut **engine, position),
-            Solver::One(engine) => solve(&mut **engine, position),
+            Solver::One(engine) => solve_from(&mut **engine, position, guess),
             Solver::Many(engine) if wld => solve_wld(&mut **engine, position),
-            Solver::Many(engine) => solve(&mut **engine, position),
+            Solver::Many(engine) => solve_from(&mut **engine, position, guess),
         }
     }
 }
@@ -326,7 +328,7 @@ fn play(options: &Options) -> ExitCode {
         if position.side() == engine_color {
             let empties = position.empty_count();
             let (mv, what) = if empties <= 16 {
-                let solution = match solve(&mut solver, position) {
+                let solution = match solve_from(&mut solver, position, pattern_guess(&position)) {
                     Ok(s) => s,
                     Err(error) => {
                         eprintln!("error: {error}");

@@ -640,3 +640,25 @@ fn the_pattern_search_equals_minimax_on_the_pattern_evaluation_fail_soft_in_any_
     let depths = [13, 14, 16, 17, 19, 20, 23, 26, 27, 29, 30, 60].map(pattern_order_depth);
     assert_eq!(depths, [0, 0, 0, 1, 1, 2, 3, 4, 5, 6, 6, 7]);
 }
+
+#[test]
+fn solve_from_any_first_guess_finds_the_same_score_and_a_best_move() {
+    use alphabeta::games::othello::{pattern_guess, pattern_solver_engine, solve_from};
+    static TABLE: TranspositionTable<i32, { 1 << 16 }> = TranspositionTable::new();
+    let mut engine = pattern_solver_engine(&TABLE);
+    let suite = entries(include_str!("data/othello/ffo-1-19.obf"));
+    for (i, entry) in suite.iter().enumerate().take(6) {
+        let guess = pattern_guess(&entry.position);
+        assert_eq!(guess % 2, 0, "#{}: {guess}", i + 1);
+        assert!((-64..=64).contains(&guess), "#{}: {guess}", i + 1);
+        for first in [guess, -100, -64, -63, -1, 0, 1, 17, 62, 64, 100] {
+            TABLE.clear();
+            let solution = solve_from(&mut engine, entry.position, first).unwrap();
+            let best = solution.best_move.expect("a move");
+            assert_eq!(Some(solution.score), entry.score(), "#{} from {first}", i + 1);
+            assert!(entry.is_best(best, solution.score), "#{} from {first}: {best}", i + 1);
+            // From the far end of the range, up to 18 tests walk across it (2, 6, then 8 apart).
+            assert!((1..=18).contains(&solution.searches), "#{}: {}", i + 1, solution.searches);
+        }
+    }
+}

@@ -1271,6 +1271,18 @@ pub const fn pattern_order_depth(empties: u32) -> u32 {
     depth + (empties >= 27) as u32
 }
 
+/// A first guess at `position`'s exact score for [`solve_from`]: half the value of a 6-ply
+/// [`pattern_search`], in discs, rounded down to an even number. Halved because the guess is
+/// off by 8 discs or so at 20 to 26 empty squares, and a test far beyond the score in the
+/// wrong direction costs more than the steps from 0. On FFO #20-#39 (nodes of
+/// [`solve_from`] with the [`PatternSorter`]): 126.9 M with this guess, 141.0 M with the whole
+/// value, 140.6 M with a third of it, 140.1 M from 0; half of a 4-ply search 145.3 M, of an
+/// 8-ply one 133.3 M. A heuristic with a modest gain, then: [`solve`] keeps 0.
+pub fn pattern_guess(position: &Othello) -> i32 {
+    let value = pattern_search(position, 6, -PATTERN_INFINITY, PATTERN_INFINITY);
+    (value / pattern::SCALE / 2).div_euclid(2) * 2
+}
+
 /// Beyond every value of [`pattern_search`] (final scores in 1/[`pattern::SCALE`] discs are
 /// within ±4,096, the evaluation within about ±2^17).
 const PATTERN_INFINITY: i32 = 1 << 24;
@@ -1541,6 +1553,21 @@ pub fn solve<S: WindowSearch<Othello, Score = i32>>(
     engine: &mut S,
     position: Othello,
 ) -> Result<Solution, crate::SearchError> {
+    solve_from(engine, position, 0)
+}
+
+/// [`solve`] with the first test at `guess` (the even value at or below it, within -64..=62)
+/// instead of 0: a guess near the score saves the tests that would walk to it, as MTD(f)'s
+/// first guess does (Plaat et al. 1996). [`pattern_guess`] makes one; on FFO #20-#39 and
+/// #40-#49 it saves 9% and 7% of the nodes against 0.
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_from<S: WindowSearch<Othello, Score = i32>>(
+    engine: &mut S,
+    position: Othello,
+    guess: i32,
+) -> Result<Solution, crate::SearchError> {
     let mut game = position;
     let depth = game.empty_count();
     if game.is_over() {
@@ -1562,7 +1589,7 @@ pub fn solve<S: WindowSearch<Othello, Score = i32>>(
     let (mut lo, mut hi) = (-64, 64);
     let (mut raised, mut lowered) = (false, false);
     let mut step = 0;
-    let mut guess = 0;
+    let mut guess = guess.clamp(-64, 62).div_euclid(2) * 2;
     let mut solution = Solution { score: 0, best_move: None, nodes: 0, searches: 0 };
     let mut any_move = None;
     while lo < hi {
