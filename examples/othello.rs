@@ -14,10 +14,11 @@
 //! line.
 //!
 //! Each position is solved from a cleared table (not timed) by
-//! `alphabeta::games::othello::solve` (null-window searches at the depth of the empty squares,
-//! narrowing the score's interval) on the engine of `pattern_solver_engine` (the moves far
-//! from the end ordered by the pattern evaluation too; `--no-patterns`: `solver_engine`'s
-//! order, without it): without `--threads` on the sequential engine, with
+//! `alphabeta::games::othello::solve_from` (null-window searches at the depth of the empty
+//! squares, narrowing the score's interval, the first at `pattern_guess`'s guess) on the
+//! engine of `pattern_solver_engine` (the moves far from the end ordered by the pattern
+//! evaluation too; `--no-patterns`: `solver_engine`'s order, without it, and the first test
+//! at 0, as `solve`): without `--threads` on the sequential engine, with
 //! `--threads N` on the parallel engine (`ParallelEngine`, N threads, 1 included), which runs
 //! each of the same null-window searches on its N threads (`ParallelEngine::search_window`,
 //! ABDADA unless `--scheme` says otherwise). `--wld` proves win, loss or draw only.
@@ -63,7 +64,8 @@ options:
   --count N       solve only the first N positions of the file
   -q, --quiet     print only mismatches and the closing line
   --no-patterns   order moves without the pattern evaluation (TableSorter, as solver_engine
-                  does; by default the PatternSorter of pattern_solver_engine)
+                  does) and start the tests at 0 (by default the PatternSorter of
+                  pattern_solver_engine, the first test at pattern_guess's guess)
   --play          play against the engine on the terminal: type a square (D3)
   --engine-first  (--play) the engine plays black
   --depth N       (--play) the engine's search depth before the endgame; it solves exactly
