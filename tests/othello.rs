@@ -599,7 +599,7 @@ fn the_pattern_ordered_solver_solves_ffo_1_to_19_and_equals_the_plain_sorter_on_
 fn the_pattern_search_equals_minimax_on_the_pattern_evaluation_fail_soft_in_any_window() {
     use alphabeta::games::othello::pattern::{evaluate, SCALE};
     use alphabeta::games::othello::{pattern_order_depth, pattern_search};
-    // Plain minimax, every move searched, passes as plies of the side that passed.
+    // Plain minimax, every move searched; a move that makes the opponent pass is one ply.
     fn minimax(game: &Othello, depth: u32) -> i32 {
         if game.is_over() {
             return game.final_score() * SCALE;

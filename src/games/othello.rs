@@ -1289,8 +1289,8 @@ const PATTERN_INFINITY: i32 = 1 << 24;
 
 /// The value of `game` for its side to move by a fail-soft alpha-beta search of `depth` plies
 /// on the [`pattern`] evaluation, in 1/[`pattern::SCALE`] discs (a finished game: its final
-/// score, scaled), against the window `(alpha, beta)`. A pass is a ply of the side that
-/// passed. Moves in the board's order; no table.
+/// score, scaled), against the window `(alpha, beta)`. A move that makes the opponent pass is
+/// one ply, the pass none. Moves in the board's order; no table.
 pub fn pattern_search(game: &Othello, depth: u32, alpha: i32, beta: i32) -> i32 {
     if game.is_over() {
         return game.final_score() * pattern::SCALE;
