@@ -34,7 +34,7 @@ use std::time::Instant;
 
 use alphabeta::games::othello::{
     pattern_guess, pattern_solver_engine, solve_from, solve_wld, Color, ObfEntry, Othello,
-    OthelloEval, Solution, Square, TableSorter, SOLVER_CONFIG,
+    OthelloEval, Solution, SolverEngine, Square, TableSorter, SOLVER_CONFIG,
 };
 use alphabeta::parallel::ParallelEngine;
 use alphabeta::tt::HeapTable;
@@ -165,29 +165,25 @@ type Parallel<'t, const P: bool> = ParallelEngine<
 
 /// The solver: the sequential engine, or the same engine on a thread pool. Both run the same
 /// null-window searches (`solve`), the second on every thread of its pool.
+/// The sequential one is the library's `SolverEngine` (`P`: with the pattern evaluation's
+/// order).
 enum Solver<'t, const P: bool> {
-    One(Box<Sequential<'t, P>>),
+    One(Box<SolverEngine<&'t HeapTable<i32>, P>>),
     Many(Box<Parallel<'t, P>>),
 }
 
-/// The solver engine on the calling thread (`P`: with the pattern evaluation's order).
-type Sequential<'t, const P: bool> = Engine<
-    Othello,
-    OthelloEval,
-    { alphabeta::games::othello::MAX_MOVES },
-    { alphabeta::games::othello::MAX_PLY },
-    &'t HeapTable<i32>,
-    TableSorter<&'t HeapTable<i32>, P>,
->;
-
 impl<const P: bool> Solver<'_, P> {
     fn solve(&mut self, position: Othello, wld: bool) -> Result<Solution, SearchError> {
+        if wld {
+            return match self {
+                Solver::One(engine) => solve_wld(&mut **engine, position),
+                Solver::Many(engine) => solve_wld(&mut **engine, position),
+            };
+        }
         // With the pattern evaluation, its guess at the score is the first test's.
         let guess = if P { pattern_guess(&position) } else { 0 };
         match self {
-            Solver::One(engine) if wld => solve_wld(&mut **engine, position),
             Solver::One(engine) => solve_from(&mut **engine, position, guess),
-            Solver::Many(engine) if wld => solve_wld(&mut **engine, position),
             Solver::Many(engine) => solve_from(&mut **engine, position, guess),
         }
     }

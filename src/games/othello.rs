@@ -1233,17 +1233,16 @@ fn table_sorter_key(game: &Othello, square: Square, child: &Othello, odd: u64) -
 
 /// The ordering key of `square`, whose position is `child`, at the nodes a [`PatternSorter`]
 /// orders by the pattern evaluation (higher first), after Edax's `movelist_evaluate`: the
-/// opponent's value of `child` by a [`pattern_search`] of [`pattern_order_depth`] plies, in
-/// discs, plus its replies (corners twice) times 4 at depth 0, 2 at depths 1 and 2, 1 deeper,
+/// opponent's value of `child` by a [`pattern_search`] of `depth` plies (the node's
+/// [`pattern_order_depth`]), in discs, plus its replies (corners twice) times 4 at depth 0, 2 at depths 1 and 2, 1 deeper,
 /// the lower the better; ties broken by the opponent's potential mobility, then parity. A move
 /// that makes the opponent pass goes ahead of them all.
 #[inline(always)]
-fn pattern_key(game: &Othello, square: Square, child: &Othello, odd: u64) -> i32 {
+fn pattern_key(game: &Othello, square: Square, child: &Othello, odd: u64, depth: u32) -> i32 {
     if child.side == game.side {
         return 1 << 20;
     }
     let mobility = weighted_replies(child);
-    let depth = pattern_order_depth(game.empty_count());
     let weight = match depth {
         0 => 4,
         1 | 2 => 2,
@@ -1398,8 +1397,8 @@ pub struct TableSorter<T, const PATTERNS: bool = false> {
 
 /// The [`TableSorter`] that orders the nodes with at least [`PATTERN_ORDER_EMPTIES`] empty
 /// squares by the [`pattern`] evaluation too, searched a few plies deep far from the end:
-/// FFO #20-#39 in 45% fewer nodes than the [`TableSorter`] alone (140.1 M against 253.4 M). Its weights are 327 KiB of read-only data; the plain
-/// [`TableSorter`] links none of them.
+/// FFO #20-#39 in 45% fewer nodes than the [`TableSorter`] alone (140.1 M against 253.4 M).
+/// Its weights are 327 KiB of read-only data; the plain [`TableSorter`] links none of them.
 pub type PatternSorter<T> = TableSorter<T, true>;
 
 /// Empty squares from which the [`PatternSorter`] orders moves by the pattern evaluation
@@ -1436,10 +1435,11 @@ impl<T: Table<i32>, const PATTERNS: bool> MoveSorter<Othello> for TableSorter<T,
         // as it is known: their cache misses overlap instead of following one another.
         let mut hashes = [None; N];
         let by_pattern = PATTERNS && game.empty_count() >= PATTERN_ORDER_EMPTIES;
+        let depth = pattern_order_depth(game.empty_count());
         for ((k, h), &m) in keys.iter_mut().zip(hashes.iter_mut()).zip(moves.iter()) {
             let child = game.play(m);
             *k = if by_pattern {
-                pattern_key(game, m, &child, odd)
+                pattern_key(game, m, &child, odd, depth)
             } else {
                 table_sorter_key(game, m, &child, odd)
             };
@@ -1490,9 +1490,10 @@ pub const SOLVER_CONFIG: crate::Config = crate::Config {
 /// more than the subtree it may save.
 pub const TT_MIN_EMPTIES: u32 = 8;
 
-/// The engine of [`solve`], with transposition table `T` and the [`TableSorter`] over it.
-pub type SolverEngine<T> =
-    crate::Engine<Othello, OthelloEval, MAX_MOVES, MAX_PLY, T, TableSorter<T>>;
+/// The engine of [`solve`], with transposition table `T` and the [`TableSorter`] over it
+/// (`PATTERNS`: the [`PatternSorter`], as [`PatternSolverEngine`]).
+pub type SolverEngine<T, const PATTERNS: bool = false> =
+    crate::Engine<Othello, OthelloEval, MAX_MOVES, MAX_PLY, T, TableSorter<T, PATTERNS>>;
 
 /// A solver engine over `table` (a reference to a
 /// [`TranspositionTable`](crate::tt::TranspositionTable) or a
@@ -1504,8 +1505,7 @@ pub fn solver_engine<T: Table<i32>>(table: T) -> SolverEngine<T> {
 
 /// The engine of [`solve`] with the [`PatternSorter`]: the [`SolverEngine`] with the pattern
 /// evaluation's ordering far from the end (fewer nodes; 327 KiB more read-only data).
-pub type PatternSolverEngine<T> =
-    crate::Engine<Othello, OthelloEval, MAX_MOVES, MAX_PLY, T, PatternSorter<T>>;
+pub type PatternSolverEngine<T> = SolverEngine<T, true>;
 
 /// A [`PatternSolverEngine`] over `table`, as [`solver_engine`] otherwise.
 pub fn pattern_solver_engine<T: Table<i32>>(table: T) -> PatternSolverEngine<T> {
