@@ -1,146 +1,156 @@
-//! The evaluation: PeSTO's tapered material and piece-square tables, plus mobility, king
-//! attack and safety, threats, pawn structure, the bishop pair, rooks on open files and a
-//! tempo for the side to move.
+//! The evaluation: tapered material and piece-square tables, plus mobility, king attack and
+//! safety, threats, pawn structure, the bishop pair, rooks on open files and a tempo for the
+//! side to move ([`Term`]).
 //!
-//! The values are Ronald Friederich's PeSTO tables as published on the Chess Programming Wiki
-//! ("PeSTO's Evaluation Function"): a middlegame and an endgame value for every piece on every
-//! square, blended by the game phase (24 with every piece on the board, 0 with pawns and kings
-//! only). Centipawns, from the side to move's point of view.
+//! A middlegame and an endgame value for every piece on every square and for every term,
+//! blended by the game phase (24 with every piece on the board, 0 with pawns and kings only).
+//! Centipawns, from the side to move's point of view. The tables started as Ronald
+//! Friederich's PeSTO tables as published on the Chess Programming Wiki ("PeSTO's Evaluation
+//! Function"), the terms as round guesses; then all of them were tuned together by Texel's
+//! method on quiet positions of Stockfish's games against itself (`examples/tune.rs`, whose
+//! documentation gives the commands and the data).
+//!
+//! [`trace`] sends a position's pieces and term counts to a [`Sink`]: the score sums their
+//! weights ([`WEIGHTS`] and the tables), the tuner records the counts.
 
 use cozy_chess::{Board, Color, Piece, Square};
 
-/// Middlegame and endgame material values: pawn, knight, bishop, rook, queen, king.
-const MG_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
-const EG_VALUE: [i32; 6] = [94, 281, 297, 512, 936, 0];
+/// Middlegame material values: pawn, knight, bishop, rook, queen, king (cozy-chess's
+/// [`Piece`] order).
+pub const MG_VALUE: [i32; 6] = [73, 368, 377, 491, 1097, 0];
+/// Endgame material values, as [`MG_VALUE`].
+pub const EG_VALUE: [i32; 6] = [86, 349, 355, 601, 1029, 0];
 /// Phase weight of each piece (knight and bishop 1, rook 2, queen 4).
-const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
+pub const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 
-// The tables as printed: rank 8 first, a-file first (index 0 is a8, 63 is h1), for White.
+/// The middlegame square tables as printed: rank 8 first, a-file first (index 0 is a8, 63 is
+/// h1), for White ([`table_index`]); one table for each piece, in [`MG_VALUE`]'s order.
 #[rustfmt::skip]
-const MG_TABLE: [[i32; 64]; 6] = [
+pub const MG_TABLE: [[i32; 64]; 6] = [
     [ // pawn
-      0,   0,   0,   0,   0,   0,  0,   0,
-     98, 134,  61,  95,  68, 126, 34, -11,
-     -6,   7,  26,  31,  65,  56, 25, -20,
-    -14,  13,   6,  21,  23,  12, 17, -23,
-    -27,  -2,  -5,  12,  17,   6, 10, -25,
-    -26,  -4,  -4, -10,   3,   3, 33, -12,
-    -35,  -1, -20, -23, -15,  24, 38, -22,
-      0,   0,   0,   0,   0,   0,  0,   0,
+      0,   0,   0,   0,   0,   0,   0,   0,
+     94, 118,  53, 110,  72, 118,  33,  -1,
+      1,  13,  11,  30,  40,  60,  17,   8,
+     -4,  15,   3,  26,  32,  31,  20,  -1,
+    -14,  -5,   4,  13,  19,  10,   4, -15,
+    -19, -11, -10, -21, -11, -14,  12, -24,
+    -28,  -9, -11, -15, -15,  19,  16, -20,
+      0,   0,   0,   0,   0,   0,   0,   0,
     ],
     [ // knight
-    -167, -89, -34, -49,  61, -97, -15, -107,
-     -73, -41,  72,  36,  23,  62,   7,  -17,
-     -47,  60,  37,  65,  84, 129,  73,   44,
-      -9,  17,  19,  53,  37,  69,  18,   22,
-     -13,   4,  16,  13,  28,  19,  21,   -8,
-     -23,  -9,  12,  10,  19,  17,  25,  -16,
-     -29, -53, -12,  -3,  -1,  18, -14,  -19,
-    -105, -21, -58, -33, -17, -28, -19,  -23,
+    -167, -88, -30, -49,  60, -100, -15, -110,
+    -66, -42,  55,  35,  25,  61,   4,  -7,
+    -46,  46,  32,  82,  84, 117,  62,  39,
+      7,  10,  15,  42,  33,  44,  33,  29,
+      1,   8,  17,  24,  25,  26,   7,  17,
+    -20,   2,   3,  -3,  23,  11,  15,  -8,
+    -29, -59, -13,  -1,  11,   3,   6, -17,
+    -101, -30, -50, -13, -15, -12, -17, -28,
     ],
     [ // bishop
-    -29,   4, -82, -37, -25, -42,   7,  -8,
-    -26,  16, -18, -13,  30,  59,  18, -47,
-    -16,  37,  43,  40,  35,  50,  37,  -2,
-     -4,   5,  19,  50,  37,  37,   7,  -2,
-     -6,  13,  13,  26,  34,  12,  10,   4,
-      0,  15,  15,  15,  14,  27,  18,  10,
-      4,  15,  16,   0,   7,  21,  33,   1,
-    -33,  -3, -14, -21, -13, -12, -39, -21,
+    -38,   5, -81, -35, -25, -44,   7, -17,
+    -21,   8, -15, -14,  22,  53,  12, -36,
+     -7,  26,  38,  35,  36,  44,  41,   7,
+     -6,  14,  15,  37,  38,  29,  19,  -1,
+      0,  -7,  13,  30,  21,   9,   4,   9,
+      3,  13,  20,  10,  12,  11,   9,   5,
+     30,  15,  16,   4,  11,  21,  20,  15,
+    -18,   5,  -7, -11, -22, -11, -22,   1,
     ],
     [ // rook
-     32,  42,  32,  51, 63,  9,  31,  43,
-     27,  32,  58,  62, 80, 67,  26,  44,
-     -5,  19,  26,  36, 17, 45,  61,  16,
-    -24, -11,   7,  26, 24, 35,  -8, -20,
-    -36, -26, -12,  -1,  9, -7,   6, -23,
-    -45, -25, -16, -17,  3,  0,  -5, -33,
-    -44, -16, -20,  -9, -1, 11,  -6, -71,
-    -19, -13,   1,  17, 16,  7, -37, -26,
+     35,  47,  28,  43,  54,  10,  33,  49,
+     19,  24,  44,  67,  78,  69,  31,  42,
+     -1,  21,  25,  44,  26,  45,  59,  21,
+    -16,  -4,   6,  26,  16,  34,  10,  -5,
+    -25, -25,  -7,   8,   8,  -7,   6, -18,
+    -37, -13, -11, -15,  -1, -10, -14, -20,
+    -46, -15, -17, -19, -10,  -9, -31, -54,
+    -21, -16,  -7,   7,  12,  -5, -21, -26,
     ],
     [ // queen
-    -28,   0,  29,  12,  59,  44,  43,  45,
-    -24, -39,  -5,   1, -16,  57,  28,  54,
-    -13, -17,   7,   8,  29,  56,  47,  57,
-    -27, -27, -16, -16,  -1,  17,  -2,   1,
-     -9, -26,  -9, -10,  -2,  -4,   3,  -3,
-    -14,   2, -11,  -2,  -5,   2,  14,   5,
-    -35,  -8,  11,   2,   8,  15,  -3,   1,
-     -1, -18,  -9,  10, -15, -25, -31, -50,
+    -22,   1,  29,  10,  57,  49,  43,  44,
+     -4, -44,  -6,   1, -14,  56,  25,  49,
+     -7, -11,   5,   7,  24,  55,  48,  42,
+    -15, -12, -18,  -4, -11,  16,  -9,   4,
+     -8, -25, -18,  -9,  -9,  -7,   0,   8,
+    -11,   2, -12,  -7,  -4,  -1,  10, -10,
+    -18,   3,   6,  11,  14,  19,  17,   8,
+      4, -14,   0,  -6,  -3, -31, -32, -47,
     ],
     [ // king
-    -65,  23,  16, -15, -56, -34,   2,  13,
-     29,  -1, -20,  -7,  -8,  -4, -38, -29,
-     -9,  24,   2, -16, -20,   6,  22, -22,
-    -17, -20, -12, -27, -30, -25, -14, -36,
-    -49,  -1, -27, -39, -46, -44, -33, -51,
-    -14, -14, -22, -46, -44, -30, -15, -27,
-      1,   7,  -8, -64, -43, -16,   9,   8,
-    -15,  36,  12, -54,   8, -28,  24,  14,
+    -65,  23,  18, -15, -54, -34,   2,  13,
+     29,  -1, -19,  -6,  -8,  -4, -36, -30,
+     -7,  25,   3, -13, -17,   5,  23, -23,
+    -16, -19, -10, -26, -32, -20, -13, -38,
+    -45,  -1, -24, -41, -44, -45, -30, -53,
+     -7, -15, -22, -48, -51, -43, -21, -36,
+     -5,  12, -13, -44, -41, -30,  -6,   4,
+      5,  49,  22, -47, -13, -33,  17,  16,
     ],
 ];
 
+/// The endgame square tables, as [`MG_TABLE`].
 #[rustfmt::skip]
-const EG_TABLE: [[i32; 64]; 6] = [
+pub const EG_TABLE: [[i32; 64]; 6] = [
     [ // pawn
       0,   0,   0,   0,   0,   0,   0,   0,
-    178, 173, 158, 134, 147, 132, 165, 187,
-     94, 100,  85,  67,  56,  53,  82,  84,
-     32,  24,  13,   5,  -2,   4,  17,  17,
-     13,   9,  -3,  -7,  -7,  -8,   3,  -1,
-      4,   7,  -6,   1,   0,  -5,  -1,  -8,
-     13,   8,   8,  10,  13,   0,   2,  -7,
+    153, 145, 154, 157, 151, 134, 171, 193,
+     64,  63,  74,  68,  51,  65,  69,  70,
+     17,   7,   9,  11,  -3,  18,  10,  19,
+      6,  -5,   1, -13,  -6,   2,   7,   3,
+      3,  -5,   0,  15,  14,  14,  -2,   5,
+     18,   0,  21,  24,  34,  16,  11,   2,
       0,   0,   0,   0,   0,   0,   0,   0,
     ],
     [ // knight
-    -58, -38, -13, -28, -31, -27, -63, -99,
-    -25,  -8, -25,  -2,  -9, -25, -24, -52,
-    -24, -20,  10,   9,  -1,  -9, -19, -41,
-    -17,   3,  22,  22,  22,  11,   8, -18,
-    -18,  -6,  16,  25,  16,  17,   4, -18,
-    -23,  -3,  -1,  15,  10,  -3, -20, -22,
-    -42, -20, -10,  -5,  -2, -20, -23, -44,
-    -29, -51, -23, -15, -22, -18, -50, -64,
+    -58, -34, -10, -26, -33, -27, -63, -99,
+    -17,  -5, -31,  -4, -13, -23, -33, -45,
+    -19, -10,  18,   4,  -8, -25, -21, -35,
+     -6,   6,  11,  27,  15,  13,   5, -24,
+    -18,   4,  21,  25,  17,  17,   1, -13,
+    -34,   2,   2,  20,  15,  -6, -10, -21,
+    -47, -16,  -9, -15, -14,  -9, -16, -39,
+    -32, -35, -24,  -7, -16, -13, -43, -63,
     ],
     [ // bishop
-    -14, -21, -11,  -8, -7,  -9, -17, -24,
-     -8,  -4,   7, -12, -3, -13,  -4, -14,
-      2,  -8,   0,  -1, -2,   6,   0,   4,
-     -3,   9,  12,   9, 14,  10,   3,   2,
-     -6,   3,  13,  19,  7,  10,  -3,  -9,
-    -12,  -3,   8,  10, 13,   3,  -7, -15,
-    -14, -18,  -7,  -1,  4,  -9, -15, -27,
-    -23,  -9, -23,  -5, -9, -16,  -5, -17,
+    -12, -11, -11,   0,  -8,  -8, -15, -27,
+     -3,  -1,  10, -17, -13, -19,  -4,  -8,
+      3, -15,  -2,  11,  -6,   5,   1,   0,
+      4,   6,   8,   6,  12,  12,   9,   4,
+     -1, -12,  12,  21,   9,  10,   4, -12,
+    -13,  -1,   7,   0,   5,  -3,   7,  -1,
+      2, -14, -14,  -9,  -4,   0, -26, -12,
+    -23,  12, -28,  -4, -20,  -9,   7, -11,
     ],
     [ // rook
-    13, 10, 18, 15, 12,  12,   8,   5,
-    11, 13, 13, 11, -3,   3,   8,   3,
-     7,  7,  7,  5,  4,  -3,  -5,  -3,
-     4,  3, 13,  1,  2,   1,  -1,   2,
-     3,  5,  8,  4, -5,  -6,  -8, -11,
-    -4,  0, -5, -1, -7, -12,  -8, -16,
-    -6, -6,  0,  2, -9,  -9, -11,  -3,
-    -9,  2,  3, -1, -5, -13,   4, -20,
+     16,  17,  10,   7,   4,  23,  12,   8,
+     15,  13,   0,   8,  -6,   2,  13,   5,
+     15,  16,   5,  12,   5,   3,  -3,   2,
+     20,  10,   7,   3,  -4,   3,  11,   8,
+     16,   4,  20,  -2,   3,   7,   1,   1,
+      5,   6,   6,  -4,  -6,  -7,  -4, -10,
+      3, -11,   3,  -3,   3, -22, -12, -16,
+     -4, -11,  -9, -20, -22, -11,  -8, -18,
     ],
     [ // queen
-     -9,  22,  22,  27,  27,  19,  10,  20,
-    -17,  20,  32,  41,  58,  25,  30,   0,
-    -20,   6,   9,  49,  47,  35,  19,   9,
-      3,  22,  24,  45,  57,  40,  57,  36,
-    -18,  28,  19,  47,  31,  34,  39,  23,
-    -16, -27,  15,   6,   9,  17,  10,   5,
-    -22, -23, -30, -16, -16, -23, -36, -32,
-    -33, -28, -22, -43,  -5, -32, -20, -41,
+     -3,  22,  21,  26,  25,  23,   9,  18,
+     -5,  22,  32,  41,  61,  27,  33,  -1,
+    -14,  12,  12,  48,  46,  36,  26,  10,
+      6,  24,  27,  52,  58,  47,  62,  39,
+    -16,  27,  35,  48,  31,  31,  34,  22,
+    -14, -21,  19,   5,  13,  14,  10,   1,
+    -18, -17, -27, -18, -34, -23, -35, -29,
+    -31, -23, -21, -37, -19, -32, -22, -38,
     ],
     [ // king
-    -74, -35, -18, -18, -11,  15,   4, -17,
-    -12,  17,  14,  17,  17,  38,  23,  11,
-     10,  17,  23,  15,  20,  45,  44,  13,
-     -8,  22,  24,  27,  26,  33,  26,   3,
-    -18,  -4,  21,  24,  27,  23,   9, -11,
-    -19,  -3,  11,  21,  23,  16,   7,  -9,
-    -27, -11,   4,  13,  14,   4,  -5, -17,
-    -53, -34, -21, -11, -28, -14, -24, -43,
+    -74, -34, -11, -19,  -9,  15,   3, -17,
+    -15,  15,  18,  21,  14,  40,  31,   7,
+     14,  19,  31,  22,  29,  41,  53,   8,
+     -6,  20,  30,  38,  35,  47,  34,   0,
+    -11,  -1,  12,  21,  33,  17,  23,  -9,
+    -18,  -6,  13,  22,  14,  13,   9, -12,
+    -29,  -7,   0,   5,   2,  -1,  -8, -24,
+    -46, -49, -28, -28, -37, -22, -31, -42,
     ],
 ];
 
@@ -151,6 +161,16 @@ struct Tables {
     eg: [[[i32; 64]; 6]; 2],
 }
 
+/// The index into [`MG_TABLE`] and [`EG_TABLE`] of a piece of `color` on `square`: the tables
+/// are printed for White with a8 first, so White's a1 (0) is index 56 and Black's a1 is its
+/// own a8 from Black's side, index 0.
+pub const fn table_index(color: Color, square: usize) -> usize {
+    match color {
+        Color::White => square ^ 56,
+        Color::Black => square,
+    }
+}
+
 const fn build_tables() -> Tables {
     let mut mg = [[[0; 64]; 6]; 2];
     let mut eg = [[[0; 64]; 6]; 2];
@@ -158,12 +178,11 @@ const fn build_tables() -> Tables {
     while piece < 6 {
         let mut square = 0;
         while square < 64 {
-            // White's a1 (0) is the table's index 56 (rank 1, a-file); Black's a1 is its own
-            // a8 from Black's side: index 0 + the mirrored rank, that is `square` itself.
-            mg[0][piece][square] = MG_VALUE[piece] + MG_TABLE[piece][square ^ 56];
-            eg[0][piece][square] = EG_VALUE[piece] + EG_TABLE[piece][square ^ 56];
-            mg[1][piece][square] = MG_VALUE[piece] + MG_TABLE[piece][square];
-            eg[1][piece][square] = EG_VALUE[piece] + EG_TABLE[piece][square];
+            let (w, b) = (table_index(Color::White, square), table_index(Color::Black, square));
+            mg[0][piece][square] = MG_VALUE[piece] + MG_TABLE[piece][w];
+            eg[0][piece][square] = EG_VALUE[piece] + EG_TABLE[piece][w];
+            mg[1][piece][square] = MG_VALUE[piece] + MG_TABLE[piece][b];
+            eg[1][piece][square] = EG_VALUE[piece] + EG_TABLE[piece][b];
             square += 1;
         }
         piece += 1;
@@ -173,9 +192,157 @@ const fn build_tables() -> Tables {
 
 static TABLES: Tables = build_tables();
 
-/// The score of `board` for `color`, in centipawns: PeSTO's tables plus the terms of
-/// mobility, king attack and safety, threats, pawns, the bishop pair and rooks, all tapered
-/// by phase, and 15 cp of tempo for the side to move (a middlegame term, tapered too).
+/// The evaluation's terms beyond the material and square tables, each weighed by its
+/// [`WEIGHTS`] entry (middlegame, endgame centipawns) times a count for a side: see [`trace`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(usize)]
+pub enum Term {
+    /// Safe squares a knight attacks (none of ours, none their pawns attack) above 4.
+    KnightMobility,
+    /// Safe squares a bishop attacks above 6.
+    BishopMobility,
+    /// Safe squares a rook attacks above 7.
+    RookMobility,
+    /// Safe squares a queen attacks above 13.
+    QueenMobility,
+    /// With two pieces or more attacking the squares around their king: the square of the
+    /// sum of each attacker's weight (minor 2, rook 3, queen 5) times the squares it hits,
+    /// over 4.
+    KingAttack,
+    /// The squares around their king (and its own) our knights, bishops, rooks and queens
+    /// attack, summed over the pieces.
+    KingZoneHits,
+    /// Our pawns on the files of their king and the adjacent ones, on our fourth to sixth
+    /// ranks (a pawn storm).
+    PawnStorm,
+    /// Their knights, bishops, rooks and queens our pawns attack.
+    ThreatByPawn,
+    /// Their rooks and queens our knights and bishops attack.
+    ThreatByMinor,
+    /// Their queens our rooks attack.
+    ThreatByRook,
+    /// Two bishops or more.
+    BishopPair,
+    /// A passed pawn on its second rank (from its own side); the next five terms the third
+    /// to the seventh.
+    Passed2,
+    /// See [`Term::Passed2`].
+    Passed3,
+    /// See [`Term::Passed2`].
+    Passed4,
+    /// See [`Term::Passed2`].
+    Passed5,
+    /// See [`Term::Passed2`].
+    Passed6,
+    /// See [`Term::Passed2`].
+    Passed7,
+    /// A passed pawn from its fourth rank on: their king's distance to the square in front of
+    /// it (in king moves, at most 5) times the pawn's rank from its side less 2.
+    PassedTheirKing,
+    /// The same with our king's distance.
+    PassedOurKing,
+    /// A passed pawn from its fourth rank on with a piece on the square in front of it, times
+    /// the pawn's rank from its side less 2.
+    PassedBlocked,
+    /// A pawn a pawn of ours defends.
+    Supported,
+    /// A pawn with a pawn of ours beside it on its rank.
+    Phalanx,
+    /// A pawn with no pawn of ours on the files beside it.
+    Isolated,
+    /// Pawns of ours beyond one on a file.
+    Doubled,
+    /// A rook on a file without pawns.
+    RookOpenFile,
+    /// A rook on a file with their pawns alone.
+    RookHalfOpenFile,
+    /// Our pawns on the two ranks in front of our king on its file and the adjacent ones (at
+    /// most 3).
+    Shield,
+    /// Files at our king (its own and the adjacent ones) without pawns.
+    KingOpenFile,
+    /// Files at our king with their pawns alone.
+    KingHalfOpenFile,
+    /// The side to move.
+    Tempo,
+}
+
+/// The number of [`Term`]s.
+pub const TERMS: usize = Term::Tempo as usize + 1;
+
+impl Term {
+    /// Every term, in order.
+    pub const ALL: [Term; TERMS] = [
+        Term::KnightMobility,
+        Term::BishopMobility,
+        Term::RookMobility,
+        Term::QueenMobility,
+        Term::KingAttack,
+        Term::KingZoneHits,
+        Term::PawnStorm,
+        Term::ThreatByPawn,
+        Term::ThreatByMinor,
+        Term::ThreatByRook,
+        Term::BishopPair,
+        Term::Passed2,
+        Term::Passed3,
+        Term::Passed4,
+        Term::Passed5,
+        Term::Passed6,
+        Term::Passed7,
+        Term::PassedTheirKing,
+        Term::PassedOurKing,
+        Term::PassedBlocked,
+        Term::Supported,
+        Term::Phalanx,
+        Term::Isolated,
+        Term::Doubled,
+        Term::RookOpenFile,
+        Term::RookHalfOpenFile,
+        Term::Shield,
+        Term::KingOpenFile,
+        Term::KingHalfOpenFile,
+        Term::Tempo,
+    ];
+}
+
+/// A sink for the evaluation's terms ([`trace`]): the score sums the weights, a tuner records
+/// the counts.
+pub trait Sink {
+    /// A piece of `color` on `square`: its material and square table values.
+    fn piece(&mut self, color: Color, piece: Piece, square: Square);
+    /// `count` times `term` for `color`.
+    fn term(&mut self, color: Color, term: Term, count: i32);
+}
+
+/// The sums of the weights, per side: middlegame, endgame, and the game phase.
+#[derive(Default)]
+struct Sum {
+    mg: [i32; 2],
+    eg: [i32; 2],
+    phase: i32,
+}
+
+impl Sink for Sum {
+    #[inline(always)]
+    fn piece(&mut self, color: Color, piece: Piece, square: Square) {
+        let (c, p, s) = (color as usize, piece as usize, square as usize);
+        self.mg[c] += TABLES.mg[c][p][s];
+        self.eg[c] += TABLES.eg[c][p][s];
+        self.phase += PHASE[p];
+    }
+
+    #[inline(always)]
+    fn term(&mut self, color: Color, term: Term, count: i32) {
+        let (mg, eg) = WEIGHTS[term as usize];
+        self.mg[color as usize] += mg * count;
+        self.eg[color as usize] += eg * count;
+    }
+}
+
+/// The score of `board` for `color`, in centipawns: the material and square tables plus the
+/// [`Term`]s, tapered by phase (the middlegame's share is the phase over 24), the endgame's
+/// part scaled by [`endgame_scale`], and [`with_fifty_moves`].
 pub fn pesto(board: &Board, color: Color) -> i32 {
     with_fifty_moves(board, position_score(board, color))
 }
@@ -187,46 +354,51 @@ pub fn with_fifty_moves(board: &Board, score: i32) -> i32 {
     score * (200 - i32::from(board.halfmove_clock()).min(100)) / 200
 }
 
+/// Every piece and every term of `board` into `sink`, both sides.
+pub fn trace(board: &Board, sink: &mut impl Sink) {
+    for side in [Color::White, Color::Black] {
+        let ours = board.colors(side);
+        for piece in Piece::ALL {
+            for square in board.pieces(piece) & ours {
+                sink.piece(side, piece, square);
+            }
+        }
+        terms(board, side, sink);
+    }
+    sink.term(board.side_to_move(), Term::Tempo, 1);
+}
+
+/// The game phase's weight in the taper: the middlegame's share is `phase / 24`.
+pub fn phase(board: &Board) -> i32 {
+    let phase: u32 =
+        Piece::ALL.iter().map(|&p| board.pieces(p).len() * PHASE[p as usize] as u32).sum();
+    (phase as i32).min(24)
+}
+
 /// [`pesto`] before [`with_fifty_moves`]: the score of the placement of the pieces and the
 /// side to move alone, what the position's Zobrist key covers (a cache may keep it by key).
 /// `position_score(board, !color) == -position_score(board, color)`.
 pub fn position_score(board: &Board, color: Color) -> i32 {
-    let mut mg = [0i32; 2];
-    let mut eg = [0i32; 2];
-    let mut phase = 0;
-    for (c, side) in [Color::White, Color::Black].into_iter().enumerate() {
-        let ours = board.colors(side);
-        for piece in Piece::ALL {
-            let p = piece as usize;
-            for square in board.pieces(piece) & ours {
-                mg[c] += TABLES.mg[c][p][square as usize];
-                eg[c] += TABLES.eg[c][p][square as usize];
-                phase += PHASE[p];
-            }
-        }
-    }
-    for (c, side) in [Color::White, Color::Black].into_iter().enumerate() {
-        let (m, e) = terms(board, side);
-        mg[c] += m;
-        eg[c] += e;
-    }
-    let phase = phase.min(24);
+    let mut sum = Sum::default();
+    trace(board, &mut sum);
+    let phase = sum.phase.min(24);
     let us = color as usize;
     let them = 1 - us;
-    let tempo = if board.side_to_move() == color { TEMPO } else { -TEMPO };
-    let mg = mg[us] - mg[them] + tempo;
-    let eg = eg[us] - eg[them];
+    let mg = sum.mg[us] - sum.mg[them];
+    let eg = sum.eg[us] - sum.eg[them];
     let strong = if eg >= 0 { color } else { !color };
     let eg = eg * endgame_scale(board, strong) / 64;
     (mg * phase + eg * (24 - phase)) / 24
 }
 
-/// The middlegame values of the pieces of `side` other than its pawns and king.
+/// The middlegame values of the pieces of `side` other than its pawns and king (PeSTO's
+/// values: the endgame's scale reads these, not the tuned ones).
 fn non_pawn_material(board: &Board, side: Color) -> i32 {
+    const VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
     let ours = board.colors(side);
     [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
         .into_iter()
-        .map(|piece| (board.pieces(piece) & ours).len() as i32 * MG_VALUE[piece as usize])
+        .map(|piece| (board.pieces(piece) & ours).len() as i32 * VALUE[piece as usize])
         .sum()
 }
 
@@ -236,14 +408,14 @@ fn non_pawn_material(board: &Board, side: Color) -> i32 {
 /// alone (18 and 4 more for each passed pawn of the stronger side), otherwise 36 and 7 more
 /// for each pawn of the stronger side, up to 64 (the scale factors of Stockfish's classical
 /// evaluation: fewer pawns, fewer winning chances).
-fn endgame_scale(board: &Board, strong: Color) -> i32 {
+pub fn endgame_scale(board: &Board, strong: Color) -> i32 {
     let weak = !strong;
     let pawns = board.pieces(Piece::Pawn);
     let strong_pawns = (pawns & board.colors(strong)).len() as i32;
     let (ours, theirs) = (non_pawn_material(board, strong), non_pawn_material(board, weak));
-    let bishop = MG_VALUE[Piece::Bishop as usize];
+    let bishop = 365;
     if strong_pawns == 0 && ours - theirs <= bishop {
-        return if ours < MG_VALUE[Piece::Rook as usize] {
+        return if ours < 477 {
             0
         } else if theirs <= bishop {
             4
@@ -313,40 +485,26 @@ fn pawn_attacks(pawns: u64, color: Color) -> u64 {
     }
 }
 
-/// Mobility: per piece kind, the usual number of safe squares (the score counts the squares
-/// above or below it), the middlegame and endgame centipawns a square, and the piece's weight
-/// in an attack on the king.
-const MOBILITY: [(Piece, i32, i32, i32, i32); 4] = [
-    (Piece::Knight, 4, 6, 6, 2),
-    (Piece::Bishop, 6, 7, 7, 2),
-    (Piece::Rook, 7, 3, 6, 3),
-    (Piece::Queen, 13, 1, 3, 5),
+/// Mobility: per piece kind, its term, the usual number of safe squares (the term counts the
+/// squares above or below it), and the piece's weight in an attack on the king.
+const MOBILITY: [(Piece, Term, i32, i32); 4] = [
+    (Piece::Knight, Term::KnightMobility, 4, 2),
+    (Piece::Bishop, Term::BishopMobility, 6, 2),
+    (Piece::Rook, Term::RookMobility, 7, 3),
+    (Piece::Queen, Term::QueenMobility, 13, 5),
 ];
 
-/// A threat's bonus (middlegame, endgame): a knight, bishop, rook or queen of theirs attacked
-/// by a pawn of ours; a rook or queen by a knight or bishop; a queen by a rook.
-const THREAT_PAWN: (i32, i32) = (60, 40);
-/// See [`THREAT_PAWN`].
-const THREAT_MINOR: (i32, i32) = (40, 40);
-/// See [`THREAT_PAWN`].
-const THREAT_ROOK: (i32, i32) = (35, 30);
-/// A file at our king without a pawn of ours (middlegame): half-open (their pawn on it),
-/// open (none).
-const KING_HALF_OPEN_FILE: i32 = -15;
-/// See [`KING_HALF_OPEN_FILE`].
-const KING_OPEN_FILE: i32 = -25;
-/// The side to move's bonus for the move it has (middlegame).
-const TEMPO: i32 = 15;
-
-/// A passed pawn's bonus by its rank from its own side (middlegame, endgame).
-const PASSED: [(i32, i32); 8] =
-    [(0, 0), (0, 5), (5, 10), (10, 20), (20, 40), (35, 70), (50, 110), (0, 0)];
-
-/// A passed pawn's endgame bonus for the distance of their king (first) and malus for that
-/// of ours (second) to the square in front of it, in king moves (at most 5), times the
-/// pawn's rank from its own side less 2, from the fourth rank on (the idea of Stockfish's
-/// king proximity term).
-const PASSED_KING: (i32, i32) = (5, 2);
+/// The passed pawn terms by the pawn's rank from its own side (0 for the first and last).
+const PASSED: [Option<Term>; 8] = [
+    None,
+    Some(Term::Passed2),
+    Some(Term::Passed3),
+    Some(Term::Passed4),
+    Some(Term::Passed5),
+    Some(Term::Passed6),
+    Some(Term::Passed7),
+    None,
+];
 
 /// The number of king moves from `a` to `b`.
 fn distance(a: Square, b: Square) -> i32 {
@@ -355,32 +513,24 @@ fn distance(a: Square, b: Square) -> i32 {
     files.max(ranks)
 }
 
-/// The terms beyond PeSTO's tables for `side`, middlegame and endgame, in centipawns:
-/// mobility (squares attacked that hold no piece of ours and no square their pawns attack),
-/// attack on their king (with two pieces or more attacking the squares around it: the square
-/// of the sum of each attacker's weight times the squares it hits, times 5/4), threats (their
-/// pieces attacked by lesser ones of ours: [`THREAT_PAWN`]), the bishop pair, passed pawns
-/// (by rank, and by the kings' distances: [`PASSED_KING`]), isolated and doubled pawns,
-/// rooks on open and half-open files, the pawn shield (our pawns
-/// on the two ranks in front of our king, on its file and the adjacent ones) and the files
-/// there without a pawn of ours ([`KING_HALF_OPEN_FILE`]). Symmetric: the same position with
-/// the colours swapped scores the same for the other side.
-fn terms(board: &Board, side: Color) -> (i32, i32) {
+/// The [`Term`]s of `side` into `sink` (every term but the tempo).
+fn terms(board: &Board, side: Color, sink: &mut impl Sink) {
     use cozy_chess::{get_bishop_moves, get_king_moves, get_knight_moves, get_rook_moves};
     let ours = board.colors(side);
     let occupied = board.occupied();
     let our_pawns = (board.pieces(Piece::Pawn) & ours).0;
     let their_pawns = (board.pieces(Piece::Pawn) & board.colors(!side)).0;
-    let (mut mg, mut eg) = (0, 0);
 
     let area = !(ours.0 | pawn_attacks(their_pawns, !side));
     let (our_king, their_king) = (board.king(side), board.king(!side));
     let zone = (get_king_moves(their_king) | their_king.bitboard()).0;
     let mut attackers = 0;
     let mut attack = 0;
+    let mut zone_hits = 0;
     let mut minor_attacks = 0u64;
     let mut rook_attacks = 0u64;
-    for (piece, usual, per_mg, per_eg, weight) in MOBILITY {
+    for (piece, term, usual, weight) in MOBILITY {
+        let mut squares = 0;
         for square in board.pieces(piece) & ours {
             let attacks = match piece {
                 Piece::Knight => get_knight_moves(square),
@@ -394,92 +544,137 @@ fn terms(board: &Board, side: Color) -> (i32, i32) {
                 Piece::Rook => rook_attacks |= attacks,
                 _ => {}
             }
-            let squares = (attacks & area).count_ones() as i32 - usual;
-            mg += squares * per_mg;
-            eg += squares * per_eg;
+            squares += (attacks & area).count_ones() as i32 - usual;
             let hits = (attacks & zone).count_ones() as i32;
             if hits > 0 {
                 attackers += 1;
                 attack += weight * hits;
+                zone_hits += hits;
             }
         }
+        sink.term(side, term, squares);
     }
     if attackers >= 2 {
-        mg += attack * attack * 5 / 4;
+        sink.term(side, Term::KingAttack, attack * attack / 4);
     }
+    sink.term(side, Term::KingZoneHits, zone_hits);
+    // Ranks 4 to 6 from our side.
+    let storm_ranks =
+        if side == Color::White { 0x0000_FFFF_FF00_0000 } else { 0x0000_00FF_FFFF_0000 };
+    let storm = fill_files(widen(their_king.bitboard().0)) & storm_ranks & our_pawns;
+    sink.term(side, Term::PawnStorm, storm.count_ones() as i32);
 
     // Threats: their pieces attacked by a lesser piece of ours.
     let theirs = board.colors(!side).0;
     let queens = board.pieces(Piece::Queen).0 & theirs;
     let majors = (board.pieces(Piece::Rook).0 & theirs) | queens;
     let pieces = majors | ((board.pieces(Piece::Knight) | board.pieces(Piece::Bishop)).0 & theirs);
-    let by_pawn = (pawn_attacks(our_pawns, side) & pieces).count_ones() as i32;
-    let by_minor = (minor_attacks & majors).count_ones() as i32;
-    let by_rook = (rook_attacks & queens).count_ones() as i32;
-    mg += THREAT_PAWN.0 * by_pawn + THREAT_MINOR.0 * by_minor + THREAT_ROOK.0 * by_rook;
-    eg += THREAT_PAWN.1 * by_pawn + THREAT_MINOR.1 * by_minor + THREAT_ROOK.1 * by_rook;
+    sink.term(
+        side,
+        Term::ThreatByPawn,
+        (pawn_attacks(our_pawns, side) & pieces).count_ones() as i32,
+    );
+    sink.term(side, Term::ThreatByMinor, (minor_attacks & majors).count_ones() as i32);
+    sink.term(side, Term::ThreatByRook, (rook_attacks & queens).count_ones() as i32);
 
     if (board.pieces(Piece::Bishop) & ours).len() >= 2 {
-        mg += 30;
-        eg += 50;
+        sink.term(side, Term::BishopPair, 1);
     }
 
+    let mut isolated = 0;
     for square in board.pieces(Piece::Pawn) & ours {
         let bit = square.bitboard().0;
         if front_span(bit, side) & their_pawns == 0 {
             let rank = square.rank().relative_to(side) as i32;
-            let (m, e) = PASSED[rank as usize];
-            mg += m;
-            eg += e;
+            if let Some(term) = PASSED[rank as usize] {
+                sink.term(side, term, 1);
+            }
             // From the fourth rank on: the kings' distances to the square in front of it.
             if rank >= 3 {
                 let stop =
                     if side == Color::White { square as usize + 8 } else { square as usize - 8 };
                 let stop = Square::index(stop);
-                let theirs = distance(their_king, stop).min(5);
-                let ours = distance(our_king, stop).min(5);
-                eg += (theirs * PASSED_KING.0 - ours * PASSED_KING.1) * (rank - 2);
+                sink.term(
+                    side,
+                    Term::PassedTheirKing,
+                    distance(their_king, stop).min(5) * (rank - 2),
+                );
+                sink.term(side, Term::PassedOurKing, distance(our_king, stop).min(5) * (rank - 2));
+                if occupied.has(stop) {
+                    sink.term(side, Term::PassedBlocked, rank - 2);
+                }
             }
         }
         let file = fill_files(bit);
         if widen(file) & !file & our_pawns == 0 {
-            mg -= 10;
-            eg -= 10;
+            isolated += 1;
         }
     }
+    sink.term(side, Term::Isolated, isolated);
     let doubled =
         our_pawns.count_ones() as i32 - (fill_files(our_pawns) & 0xff).count_ones() as i32;
-    mg -= 10 * doubled;
-    eg -= 20 * doubled;
+    sink.term(side, Term::Doubled, doubled);
+    let supported = pawn_attacks(our_pawns, side) & our_pawns;
+    sink.term(side, Term::Supported, supported.count_ones() as i32);
+    let beside = ((our_pawns << 1) & !FILE_A) | ((our_pawns >> 1) & !FILE_H);
+    sink.term(side, Term::Phalanx, (beside & our_pawns).count_ones() as i32);
 
+    // Files as bit sets: every square of a file that holds a pawn of ours, of theirs.
     let (our_files, their_files) = (fill_files(our_pawns), fill_files(their_pawns));
-    for square in board.pieces(Piece::Rook) & ours {
-        let bit = square.bitboard().0;
-        if our_files & bit == 0 {
-            if their_files & bit == 0 {
-                mg += 25;
-                eg += 10;
-            } else {
-                mg += 12;
-                eg += 5;
-            }
-        }
-    }
+    // Squares on files without a pawn of ours, split by whether their pawns are there.
+    let open_half_open = |squares: u64| {
+        let squares = squares & !our_files;
+        ((squares & !their_files).count_ones() as i32, (squares & their_files).count_ones() as i32)
+    };
+    let (open, half_open) = open_half_open((board.pieces(Piece::Rook) & ours).0);
+    sink.term(side, Term::RookOpenFile, open);
+    sink.term(side, Term::RookHalfOpenFile, half_open);
 
     let king = widen(our_king.bitboard().0);
     let shield =
         if side == Color::White { (king << 8) | (king << 16) } else { (king >> 8) | (king >> 16) };
-    mg += 10 * (shield & our_pawns).count_ones().min(3) as i32;
-    // Files at the king (its own and the adjacent ones) without a pawn of ours, and without
-    // any pawn: open lines for their rooks and queens.
-    let files = fill_files(king);
-    for file in (0..8).map(|f| FILE_A << f) {
-        if files & file != 0 && our_pawns & file == 0 {
-            mg += if their_pawns & file == 0 { KING_OPEN_FILE } else { KING_HALF_OPEN_FILE };
-        }
-    }
-    (mg, eg)
+    sink.term(side, Term::Shield, (shield & our_pawns).count_ones().min(3) as i32);
+    // Files at the king (its own and the adjacent ones, one square each: the first rank's)
+    // without a pawn of ours, and without any pawn: open lines for their rooks and queens.
+    let (open, half_open) = open_half_open(fill_files(king) & 0xff);
+    sink.term(side, Term::KingOpenFile, open);
+    sink.term(side, Term::KingHalfOpenFile, half_open);
 }
+
+/// The weight of each [`Term`], (middlegame, endgame) centipawns, in [`Term`]'s order.
+#[rustfmt::skip]
+pub const WEIGHTS: [(i32, i32); TERMS] = [
+    (5, -1), // KnightMobility
+    (5, 1), // BishopMobility
+    (3, 4), // RookMobility
+    (2, 4), // QueenMobility
+    (1, 0), // KingAttack
+    (-1, 2), // KingZoneHits
+    (2, -2), // PawnStorm
+    (54, 33), // ThreatByPawn
+    (38, 35), // ThreatByMinor
+    (51, 34), // ThreatByRook
+    (35, 76), // BishopPair
+    (11, 6), // Passed2
+    (-4, 22), // Passed3
+    (-3, 49), // Passed4
+    (32, 78), // Passed5
+    (56, 101), // Passed6
+    (42, 93), // Passed7
+    (-3, 15), // PassedTheirKing
+    (0, -12), // PassedOurKing
+    (-3, -13), // PassedBlocked
+    (17, 13), // Supported
+    (7, 5), // Phalanx
+    (-6, -11), // Isolated
+    (-11, -14), // Doubled
+    (26, -1), // RookOpenFile
+    (13, 15), // RookHalfOpenFile
+    (6, -2), // Shield
+    (-24, -17), // KingOpenFile
+    (-9, -6), // KingHalfOpenFile
+    (17, 0), // Tempo
+];
 
 /// The value of a piece for move ordering and static exchange evaluation (centipawns).
 pub const fn see_value(piece: Piece) -> i32 {
@@ -495,8 +690,26 @@ pub const fn see_value(piece: Piece) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{endgame_scale, pesto, terms};
-    use cozy_chess::{Board, Color};
+    use super::{endgame_scale, pesto, terms, Sink, Term, TERMS, WEIGHTS};
+    use cozy_chess::{Board, Color, Piece, Square};
+
+    /// The terms' sum alone (no piece, no tempo), middlegame and endgame.
+    struct Terms(i32, i32);
+
+    impl Sink for Terms {
+        fn piece(&mut self, _: Color, _: Piece, _: Square) {}
+        fn term(&mut self, _: Color, term: Term, count: i32) {
+            self.0 += WEIGHTS[term as usize].0 * count;
+            self.1 += WEIGHTS[term as usize].1 * count;
+        }
+    }
+
+    /// The sum of the terms of `side` in `board` (middlegame, endgame).
+    fn terms_of(board: &Board, side: Color) -> (i32, i32) {
+        let mut sum = Terms(0, 0);
+        terms(board, side, &mut sum);
+        (sum.0, sum.1)
+    }
 
     /// The board with the colours swapped: ranks mirrored, pieces recoloured, the other side
     /// to move (castling and en passant dropped: the evaluation reads neither).
@@ -533,61 +746,166 @@ mod tests {
             let mirror = mirrored(&fen);
             for (a, b) in [(Color::White, Color::Black), (Color::Black, Color::White)] {
                 assert_eq!(pesto(&board, a), pesto(&mirror, b), "{fen}");
-                assert_eq!(terms(&board, a), terms(&mirror, b), "{fen}");
+                assert_eq!(terms_of(&board, a), terms_of(&mirror, b), "{fen}");
             }
             checked += 1;
         }
         assert_eq!(checked, 300);
     }
 
+    /// The counts of the terms of `side` in `board`.
+    fn counts(board: &Board, side: Color) -> [i32; TERMS] {
+        struct Counts([i32; TERMS]);
+        impl Sink for Counts {
+            fn piece(&mut self, _: Color, _: Piece, _: Square) {}
+            fn term(&mut self, _: Color, term: Term, count: i32) {
+                self.0[term as usize] += count;
+            }
+        }
+        let mut counts = Counts([0; TERMS]);
+        terms(board, side, &mut counts);
+        counts.0
+    }
+
+    /// The counts `nonzero` lists, every other term 0.
+    fn only(nonzero: &[(Term, i32)]) -> [i32; TERMS] {
+        let mut counts = [0; TERMS];
+        for &(term, count) in nonzero {
+            counts[term as usize] = count;
+        }
+        counts
+    }
+
     /// The terms of the start position: no mobility beyond the usual (knights 2 safe squares
-    /// each: -2 * 2 * 6; bishops, rooks and queen none: -6 * 2 * 7, -7 * 2 * 3 / -7 * 2 * 6,
-    /// -13 / -13 * 3), the bishop pair (30, 50), no passed, isolated or doubled pawn, no open
-    /// file, a full shield (3 pawns, 30), no threat; the evaluation is the tempo alone.
+    /// each, bishops, rooks and queen none), the bishop pair, a full shield (3 pawns), no
+    /// passed, isolated or doubled pawn, no open file, no threat; the evaluation is the tempo
+    /// alone.
     #[test]
     fn start_position_terms() {
+        use Term::*;
         let board = Board::default();
-        let mg = -2 * 2 * 6 - 6 * 2 * 7 - 7 * 2 * 3 - 13 + 30 + 30;
-        let eg = -2 * 2 * 6 - 6 * 2 * 7 - 7 * 2 * 6 - 13 * 3 + 50;
-        assert_eq!(terms(&board, Color::White), (mg, eg));
-        assert_eq!(terms(&board, Color::Black), (mg, eg));
-        assert_eq!(pesto(&board, Color::White), 15);
-        assert_eq!(pesto(&board, Color::Black), -15);
+        let expected = only(&[
+            (KnightMobility, -2 * 2),
+            (BishopMobility, -6 * 2),
+            (RookMobility, -7 * 2),
+            (QueenMobility, -13),
+            (BishopPair, 1),
+            (Phalanx, 8),
+            (Shield, 3),
+        ]);
+        assert_eq!(counts(&board, Color::White), expected);
+        assert_eq!(counts(&board, Color::Black), expected);
+        assert_eq!(pesto(&board, Color::White), WEIGHTS[Tempo as usize].0);
+        assert_eq!(pesto(&board, Color::Black), -WEIGHTS[Tempo as usize].0);
     }
 
     /// Threats by a pawn, a bishop and a rook, and the files at the king.
     #[test]
     fn threats_and_open_files_at_the_king() {
-        let terms_of = |fen: &str, side| terms(&Board::from_fen(fen, false).unwrap(), side);
-        // e4 attacks the knight (60, 40); e4 passed on the fourth rank (10, 20; the kings 3
-        // and 4 moves from e5: (3 * 5 - 4 * 2) * 1) and isolated (-10, -10); the d- and
-        // f-files at the king have no pawn (-25 each).
+        use Term::*;
+        let counts_of = |fen: &str, side| counts(&Board::from_fen(fen, false).unwrap(), side);
+        // e4 attacks the knight; e4 is passed on the fourth rank (the kings 3 and 4 moves
+        // from e5, times 4 - 2 - 1), isolated and storming (on the file of Black's king); the
+        // d- and f-files at the king have no pawn.
         let pawn = "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1";
-        assert_eq!(terms_of(pawn, Color::White), (60 + 10 - 10 - 50, 40 + 20 + 7 - 10));
-        // The knight has 8 safe squares (4 above the usual: 24, 24); the e-file at its king
-        // holds a pawn of White's alone (-15), the d- and f-files none (-50).
-        assert_eq!(terms_of(pawn, Color::Black), (24 - 15 - 50, 24));
-        // The bishop attacks the rook (40, 40) and 8 squares (2 above the usual: 14, 14); the
-        // three files at the king are open (-75).
+        let white = only(&[
+            (PawnStorm, 1),
+            (ThreatByPawn, 1),
+            (Passed4, 1),
+            (PassedTheirKing, 3),
+            (PassedOurKing, 4),
+            (Isolated, 1),
+            (KingOpenFile, 2),
+        ]);
+        assert_eq!(counts_of(pawn, Color::White), white);
+        // The knight has 8 safe squares (4 above the usual); the e-file at its king holds a
+        // pawn of White's alone, the d- and f-files none.
+        let black = only(&[(KnightMobility, 4), (KingHalfOpenFile, 1), (KingOpenFile, 2)]);
+        assert_eq!(counts_of(pawn, Color::Black), black);
+        // The bishop attacks the rook and 8 squares (2 above the usual); the three files at
+        // the king are open.
         let bishop = "4k3/8/8/3r4/8/5B2/8/4K3 w - - 0 1";
-        assert_eq!(terms_of(bishop, Color::White), (40 + 14 - 75, 40 + 14));
-        // The rook attacks the queen (35, 30), on an open file (25, 10), 7 squares (the usual).
+        let white = only(&[(ThreatByMinor, 1), (BishopMobility, 2), (KingOpenFile, 3)]);
+        assert_eq!(counts_of(bishop, Color::White), white);
+        // The rook attacks the queen, on an open file, 7 squares (the usual).
         let rook = "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1";
-        assert_eq!(terms_of(rook, Color::White), (35 + 25 - 75, 30 + 10));
+        let white = only(&[(ThreatByRook, 1), (RookOpenFile, 1), (KingOpenFile, 3)]);
+        assert_eq!(counts_of(rook, Color::White), white);
     }
 
     /// Two passed pawns that have passed each other, on adjacent files, and the kings.
     #[test]
     fn passed_and_isolated_pawns() {
+        use Term::*;
         let board = Board::from_fen("4k3/8/3P4/8/4p3/8/8/4K3 w - - 0 1", false).unwrap();
-        // White: d6 passed (35, 70; Black's king 1 move from d7, White's 5 or more:
-        // (1 * 5 - 5 * 2) * 3) and isolated (-10, -10); the king's shield is empty; at the
-        // king, the e-file holds Black's pawn alone (-15), the f-file none (-25).
-        assert_eq!(terms(&board, Color::White), (25 - 40, 60 - 15));
-        // Black: e4 passed (the fifth rank from Black's side: 20, 40; the kings 2 and 5 moves
-        // from e3: (2 * 5 - 5 * 2) * 2 = 0) and isolated; the d-file at its king holds
-        // White's pawn alone, the f-file none.
-        assert_eq!(terms(&board, Color::Black), (10 - 40, 30));
+        // White: d6 passed (Black's king 1 move from d7, White's 5 or more, times 6 - 2 - 1),
+        // isolated and storming; the king's shield is empty; at the king, the e-file holds Black's
+        // pawn alone, the f-file none.
+        let white = only(&[
+            (PawnStorm, 1),
+            (Passed6, 1),
+            (PassedTheirKing, 3),
+            (PassedOurKing, 15),
+            (Isolated, 1),
+            (KingHalfOpenFile, 1),
+            (KingOpenFile, 1),
+        ]);
+        assert_eq!(counts(&board, Color::White), white);
+        // Black: e4 passed (the fifth rank from Black's side; the kings 2 and 5 moves from
+        // e3, times 2), isolated and storming; the d-file at its king holds White's pawn alone, the
+        // f-file none.
+        let black = only(&[
+            (PawnStorm, 1),
+            (Passed5, 1),
+            (PassedTheirKing, 4),
+            (PassedOurKing, 10),
+            (Isolated, 1),
+            (KingHalfOpenFile, 1),
+            (KingOpenFile, 1),
+        ]);
+        assert_eq!(counts(&board, Color::Black), black);
+        // The sum weighs the counts: the two sides' terms differ by the weights' difference.
+        let (w, b) = (terms_of(&board, Color::White), terms_of(&board, Color::Black));
+        let weigh = |term: Term| WEIGHTS[term as usize];
+        assert_eq!(
+            w.0 - b.0,
+            weigh(Passed6).0 - weigh(Passed5).0 - weigh(PassedTheirKing).0
+                + 5 * weigh(PassedOurKing).0
+        );
+        assert_eq!(
+            w.1 - b.1,
+            weigh(Passed6).1 - weigh(Passed5).1 - weigh(PassedTheirKing).1
+                + 5 * weigh(PassedOurKing).1
+        );
+    }
+
+    /// A blocked passed pawn, and a pawn chain with a phalanx and a doubled pawn.
+    #[test]
+    fn blocked_supported_and_phalanx_pawns() {
+        use Term::*;
+        let counts_of = |fen: &str| counts(&Board::from_fen(fen, false).unwrap(), Color::White);
+        // d6 passed, its square in front held by a knight (times 6 - 2 - 1 = 3); the kings 1
+        // and 5 moves or more from d7.
+        let blocked = counts_of("4k3/3n4/3P4/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(blocked[PassedBlocked as usize], 3);
+        assert_eq!((blocked[PassedTheirKing as usize], blocked[PassedOurKing as usize]), (3, 15));
+        // c3 and d3 side by side (a phalanx of two), c3 defends d4 (d3 and d4 doubled); all
+        // three passed, d4 on the fourth rank (the kings 3 and 4 moves from d5) and storming
+        // (d3 is on the third rank); d3 in the king's shield; the e- and f-files at the king open.
+        let chain = counts_of("4k3/8/8/8/3P4/2PP4/8/4K3 w - - 0 1");
+        let expected = only(&[
+            (PawnStorm, 1),
+            (Passed3, 2),
+            (Passed4, 1),
+            (PassedTheirKing, 3),
+            (PassedOurKing, 4),
+            (Supported, 1),
+            (Phalanx, 2),
+            (Doubled, 1),
+            (Shield, 1),
+            (KingOpenFile, 2),
+        ]);
+        assert_eq!(chain, expected);
     }
 
     /// The endgame's scale: endings without pawns, bishops of opposite colours, few pawns.

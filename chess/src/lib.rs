@@ -1,6 +1,6 @@
 //! A chess engine on the `alphabeta` library: [`cozy_chess`] for the board and the legal
 //! moves, the library's search (alpha-beta, PVS, the transposition table, move ordering,
-//! null-move pruning, LMR, quiescence, iterative deepening, threads), PeSTO's evaluation, and
+//! null-move pruning, LMR, quiescence, iterative deepening, threads), a tuned evaluation, and
 //! a UCI front end (`uci`, with the `std` feature).
 //!
 //! [`Position`] is the library's [`Game`]: a board plus the keys of the positions before it
@@ -577,8 +577,8 @@ impl<const CHECK_EXTENSION: bool> Game for Position<CHECK_EXTENSION> {
     }
 }
 
-/// PeSTO's tapered evaluation with positional terms ([`eval::pesto`]), with draws at 0 and checkmate as a loss at
-/// the ply it happens.
+/// The tapered evaluation ([`eval::pesto`]: tables that started as PeSTO's and positional
+/// terms, tuned together), with draws at 0 and checkmate as a loss at the ply it happens.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Pesto;
 
@@ -876,7 +876,8 @@ mod cache_tests {
         }
         assert_eq!(checked, 900);
         let position = Position::<true>::default();
-        assert_eq!(cache.evaluate(&position, Color::White, ctx), 15);
+        let tempo = eval::WEIGHTS[eval::Term::Tempo as usize].0;
+        assert_eq!(cache.evaluate(&position, Color::White, ctx), tempo);
         // Its entry holds a score; none after a clear.
         assert!(cache.entries.iter().any(|e| e.load(core::sync::atomic::Ordering::Relaxed) != 0));
         cache.clear();
