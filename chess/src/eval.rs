@@ -315,12 +315,11 @@ pub trait Sink {
     fn term(&mut self, color: Color, term: Term, count: i32);
 }
 
-/// The sums of the weights, per side: middlegame, endgame, and the game phase.
+/// The sums of the weights, per side: middlegame and endgame.
 #[derive(Default)]
 struct Sum {
     mg: [i32; 2],
     eg: [i32; 2],
-    phase: i32,
 }
 
 impl Sink for Sum {
@@ -329,7 +328,6 @@ impl Sink for Sum {
         let (c, p, s) = (color as usize, piece as usize, square as usize);
         self.mg[c] += TABLES.mg[c][p][s];
         self.eg[c] += TABLES.eg[c][p][s];
-        self.phase += PHASE[p];
     }
 
     #[inline(always)]
@@ -381,7 +379,7 @@ pub fn phase(board: &Board) -> i32 {
 pub fn position_score(board: &Board, color: Color) -> i32 {
     let mut sum = Sum::default();
     trace(board, &mut sum);
-    let phase = sum.phase.min(24);
+    let phase = phase(board);
     let us = color as usize;
     let them = 1 - us;
     let mg = sum.mg[us] - sum.mg[them];
@@ -391,14 +389,16 @@ pub fn position_score(board: &Board, color: Color) -> i32 {
     (mg * phase + eg * (24 - phase)) / 24
 }
 
-/// The middlegame values of the pieces of `side` other than its pawns and king (PeSTO's
-/// values: the endgame's scale reads these, not the tuned ones).
+/// The material values the endgame's scale reads: PeSTO's middlegame values, fixed (not the
+/// tuned ones, so that tuning the material does not move the scale's thresholds).
+const SCALE_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
+
+/// The [`SCALE_VALUE`]s of the pieces of `side` other than its pawns and king.
 fn non_pawn_material(board: &Board, side: Color) -> i32 {
-    const VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
     let ours = board.colors(side);
     [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
         .into_iter()
-        .map(|piece| (board.pieces(piece) & ours).len() as i32 * VALUE[piece as usize])
+        .map(|piece| (board.pieces(piece) & ours).len() as i32 * SCALE_VALUE[piece as usize])
         .sum()
 }
 
@@ -413,9 +413,9 @@ pub fn endgame_scale(board: &Board, strong: Color) -> i32 {
     let pawns = board.pieces(Piece::Pawn);
     let strong_pawns = (pawns & board.colors(strong)).len() as i32;
     let (ours, theirs) = (non_pawn_material(board, strong), non_pawn_material(board, weak));
-    let bishop = 365;
+    let bishop = SCALE_VALUE[Piece::Bishop as usize];
     if strong_pawns == 0 && ours - theirs <= bishop {
-        return if ours < 477 {
+        return if ours < SCALE_VALUE[Piece::Rook as usize] {
             0
         } else if theirs <= bishop {
             4
@@ -521,6 +521,7 @@ fn terms(board: &Board, side: Color, sink: &mut impl Sink) {
     let our_pawns = (board.pieces(Piece::Pawn) & ours).0;
     let their_pawns = (board.pieces(Piece::Pawn) & board.colors(!side)).0;
 
+    let our_pawn_attacks = pawn_attacks(our_pawns, side);
     let area = !(ours.0 | pawn_attacks(their_pawns, !side));
     let (our_king, their_king) = (board.king(side), board.king(!side));
     let zone = (get_king_moves(their_king) | their_king.bitboard()).0;
@@ -569,11 +570,7 @@ fn terms(board: &Board, side: Color, sink: &mut impl Sink) {
     let queens = board.pieces(Piece::Queen).0 & theirs;
     let majors = (board.pieces(Piece::Rook).0 & theirs) | queens;
     let pieces = majors | ((board.pieces(Piece::Knight) | board.pieces(Piece::Bishop)).0 & theirs);
-    sink.term(
-        side,
-        Term::ThreatByPawn,
-        (pawn_attacks(our_pawns, side) & pieces).count_ones() as i32,
-    );
+    sink.term(side, Term::ThreatByPawn, (our_pawn_attacks & pieces).count_ones() as i32);
     sink.term(side, Term::ThreatByMinor, (minor_attacks & majors).count_ones() as i32);
     sink.term(side, Term::ThreatByRook, (rook_attacks & queens).count_ones() as i32);
 
@@ -614,7 +611,7 @@ fn terms(board: &Board, side: Color, sink: &mut impl Sink) {
     let doubled =
         our_pawns.count_ones() as i32 - (fill_files(our_pawns) & 0xff).count_ones() as i32;
     sink.term(side, Term::Doubled, doubled);
-    let supported = pawn_attacks(our_pawns, side) & our_pawns;
+    let supported = our_pawn_attacks & our_pawns;
     sink.term(side, Term::Supported, supported.count_ones() as i32);
     let beside = ((our_pawns << 1) & !FILE_A) | ((our_pawns >> 1) & !FILE_H);
     sink.term(side, Term::Phalanx, (beside & our_pawns).count_ones() as i32);
@@ -693,22 +690,11 @@ mod tests {
     use super::{endgame_scale, pesto, terms, Sink, Term, TERMS, WEIGHTS};
     use cozy_chess::{Board, Color, Piece, Square};
 
-    /// The terms' sum alone (no piece, no tempo), middlegame and endgame.
-    struct Terms(i32, i32);
-
-    impl Sink for Terms {
-        fn piece(&mut self, _: Color, _: Piece, _: Square) {}
-        fn term(&mut self, _: Color, term: Term, count: i32) {
-            self.0 += WEIGHTS[term as usize].0 * count;
-            self.1 += WEIGHTS[term as usize].1 * count;
-        }
-    }
-
-    /// The sum of the terms of `side` in `board` (middlegame, endgame).
+    /// The weighed sum of the terms of `side` in `board` (no piece, no tempo), middlegame
+    /// and endgame.
     fn terms_of(board: &Board, side: Color) -> (i32, i32) {
-        let mut sum = Terms(0, 0);
-        terms(board, side, &mut sum);
-        (sum.0, sum.1)
+        let counts = counts(board, side);
+        WEIGHTS.iter().zip(counts).fold((0, 0), |(mg, eg), (w, c)| (mg + w.0 * c, eg + w.1 * c))
     }
 
     /// The board with the colours swapped: ranks mirrored, pieces recoloured, the other side
