@@ -189,8 +189,11 @@ const RAYS: [[u64; 8]; 64] = {
 /// The discs of `o` that a disc of `p`'s side on `square` flips (0 when none: not a move).
 ///
 /// Along each ray from the square, the first square that is not `o`'s closes the line of
-/// `o`'s discs before it; they flip if it is `p`'s. Rays towards `H8` find it as their lowest
-/// bit, rays towards `A1` as their highest: a few instructions a direction, no loop.
+/// `o`'s discs before it; they flip if it is `p`'s. Without a branch (whether a line closes
+/// on `p`'s disc cannot be predicted): a ray towards `H8` finds it by a carry, the ray's first
+/// square added to its `o` discs with every square off the ray set, which runs through the
+/// line and stops on the closing square; a ray towards `A1` as the highest square of the ray
+/// that is not `o`'s.
 #[inline(always)]
 pub const fn flips(p: u64, o: u64, square: u8) -> u64 {
     let rays = &RAYS[square as usize & 63];
@@ -198,19 +201,17 @@ pub const fn flips(p: u64, o: u64, square: u8) -> u64 {
     let mut i = 0;
     while i < DIRECTIONS.len() {
         let ray = rays[i];
-        let stops = ray & !o;
         if DIRECTIONS[i].0 > 0 {
-            // The nearest stop is the lowest bit; the squares of the ray below it are `o`'s.
-            let first = stops & stops.wrapping_neg();
-            if first & p != 0 {
-                flipped |= ray & (first - 1);
-            }
-        } else if stops != 0 {
-            // The nearest stop is the highest bit; the squares of the ray above it are `o`'s.
-            let first = 1u64 << (63 - stops.leading_zeros());
-            if first & p != 0 {
-                flipped |= ray & !((first << 1).wrapping_sub(1));
-            }
+            let first = ray & ray.wrapping_neg();
+            let closing = (o | !ray).wrapping_add(first) & p & ray;
+            // The squares below the closing one: the line of `o`'s discs.
+            flipped |= closing.wrapping_sub((closing != 0) as u64) & ray;
+        } else {
+            // The highest square that is not `o`'s (none: a shift by 64 wraps to the top
+            // square, which no ray towards `A1` holds).
+            let closing = (1u64 << 63).wrapping_shr((ray & !o).leading_zeros()) & p & ray;
+            // The squares above the closing one.
+            flipped |= (closing.wrapping_neg() << 1) & ray;
         }
         i += 1;
     }
