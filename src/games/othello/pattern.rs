@@ -160,12 +160,106 @@ pub fn features(p: u64, o: u64) -> [u32; INSTANCES] {
     out
 }
 
+/// Each instance's squares as a mask, and the base-3 value of each of its squares in the
+/// order of their bits (lowest first): `GATHER[i].0` the mask, `.1[j]` the value of the
+/// instance's `j`-th lowest square (3 to the power of its digit's place).
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+const GATHER: [(u64, [u32; MAX_SQUARES]); INSTANCES] = {
+    let mut table = [(0, [0; MAX_SQUARES]); INSTANCES];
+    let mut i = 0;
+    while i < INSTANCES {
+        let instance = &ALL[i];
+        let len = instance.len as usize;
+        let mut mask = 0u64;
+        let mut k = 0;
+        while k < len {
+            mask |= 1 << instance.squares[k];
+            k += 1;
+        }
+        // The j-th lowest square's place among the instance's squares.
+        let mut j = 0;
+        let mut rest = mask;
+        while rest != 0 {
+            let square = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let mut place = 0;
+            while instance.squares[place] != square {
+                place += 1;
+            }
+            table[i].1[j] = pow3(len - 1 - place);
+            j += 1;
+        }
+        table[i].0 = mask;
+        i += 1;
+    }
+    table
+};
+
+/// `DIGITS[i][half][bits]`: the base-3 value of instance `i`'s squares whose bits (gathered
+/// in order, lowest first) are set in `bits`, for its five lowest squares (`half` 0) or the
+/// rest (`half` 1), each such square a digit 1.
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+static DIGITS: [[[u32; 32]; 2]; INSTANCES] = {
+    let mut table = [[[0; 32]; 2]; INSTANCES];
+    let mut i = 0;
+    while i < INSTANCES {
+        let mut half = 0;
+        while half < 2 {
+            let mut bits = 0;
+            while bits < 32 {
+                let mut value = 0;
+                let mut j = 0;
+                while j < 5 {
+                    if bits & (1 << j) != 0 && 5 * half + j < MAX_SQUARES {
+                        value += GATHER[i].1[5 * half + j];
+                    }
+                    j += 1;
+                }
+                table[i][half][bits] = value;
+                bits += 1;
+            }
+            half += 1;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// [`features`], each instance's squares gathered from the two bitboards by `pext` (BMI2)
+/// and read as base-3 digits through [`DIGITS`]: a dozen instructions an instance instead of
+/// a few for each of its squares.
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[inline]
+fn fast_features(p: u64, o: u64) -> [u32; INSTANCES] {
+    #[inline(always)]
+    fn pext(bits: u64, mask: u64) -> u64 {
+        // SAFETY: this code is compiled only where the build enables BMI2 (`target_feature =
+        // "bmi2"`, as `-C target-cpu=x86-64-v3` does): every CPU it runs on has `pext`, which
+        // only computes on registers.
+        #[allow(unsafe_code)]
+        unsafe {
+            core::arch::x86_64::_pext_u64(bits, mask)
+        }
+    }
+    let mut out = [0; INSTANCES];
+    for (i, slot) in out.iter_mut().enumerate() {
+        let mask = GATHER[i].0;
+        let digits = &DIGITS[i];
+        let read = |bits: u64| digits[0][bits as usize & 31] + digits[1][(bits >> 5) as usize & 31];
+        *slot = ALL[i].offset + read(pext(p, mask)) + 2 * read(pext(o, mask));
+    }
+    out
+}
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+use features as fast_features;
+
 /// The value of the position with `p` to move against `o`, for the side to move, in
 /// 1/[`SCALE`] discs of final disc difference (positive: the side to move is ahead).
 #[inline]
 pub fn evaluate(p: u64, o: u64) -> i32 {
     let mut sum = 0;
-    for index in features(p, o) {
+    for index in fast_features(p, o) {
         let at = 2 * index as usize;
         sum += i16::from_le_bytes([WEIGHTS[at], WEIGHTS[at + 1]]) as i32;
     }
@@ -214,6 +308,24 @@ mod tests {
         let full = features(u64::MAX, 0);
         assert!(full.iter().all(|&f| (f as usize) < WEIGHT_COUNT));
         assert!(features(0, u64::MAX).contains(&(WEIGHT_COUNT as u32 - 1)));
+    }
+
+    #[test]
+    fn the_fast_features_equal_the_square_by_square_reading_on_random_boards() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..2000 {
+            let (a, b) = (next(), next());
+            let (p, o) = (a & b, a & !b);
+            assert_eq!(fast_features(p, o), features(p, o));
+        }
+        assert_eq!(fast_features(u64::MAX, 0), features(u64::MAX, 0));
+        assert_eq!(fast_features(0, u64::MAX), features(0, u64::MAX));
     }
 
     #[test]
