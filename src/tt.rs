@@ -633,7 +633,10 @@ impl<S: Score> HeapTable<S> {
         let bytes = slots.saturating_mul(core::mem::size_of::<S::Slot>());
         let mut memory = std::vec::Vec::<S::Slot>::new();
         memory.try_reserve_exact(slots).map_err(|_| TableAllocError { slots, bytes })?;
-        advise_huge_pages(memory.as_ptr().cast(), memory.capacity() * core::mem::size_of::<S::Slot>());
+        advise_huge_pages(
+            memory.as_ptr().cast(),
+            memory.capacity() * core::mem::size_of::<S::Slot>(),
+        );
         memory.extend((0..slots).map(|_| <S::Slot as Slot>::EMPTY));
         Ok(Self { slots: memory.into_boxed_slice(), generation: AtomicU8::new(0) })
     }
