@@ -362,6 +362,8 @@ pub(crate) fn convert(
         max_quiescence_depth: c.max_quiescence_depth,
         tie_break_seed: c.tie_break.then_some(c.tie_break_seed),
         threads: c.threads,
+        // Not in the C configuration: the library's default.
+        defer_min_depth: Config::new().defer_min_depth,
         parallel_scheme: match c.parallel_scheme {
             ALPHABETA_PARALLEL_LAZY_SMP => alphabeta::ParallelScheme::LazySmp,
             ALPHABETA_PARALLEL_ROOT_SPLIT => alphabeta::ParallelScheme::RootSplit,

@@ -250,6 +250,15 @@ pub struct Config {
     /// How a [`ParallelEngine`](crate::parallel::ParallelEngine) shares the work. Default
     /// [`ParallelScheme::Abdada`].
     pub parallel_scheme: ParallelScheme,
+    /// Under [`ParallelScheme::Abdada`]: the plies left at or above which a node puts off
+    /// the moves other threads are searching (Weill 1996) and searches them after its
+    /// others; below, a subtree is too small to be worth the shared marks. Default 4. A game
+    /// whose nodes near the root cost far more than those below (an exact solver that orders
+    /// the moves of its high nodes by shallow searches, as the Othello solver does) shares
+    /// the work better with a higher value, since a node both threads reach is a dear one to
+    /// search twice: the Othello solver's [`SOLVER_CONFIG`](crate::games::othello::SOLVER_CONFIG)
+    /// has 12. No effect on one thread or under the other schemes.
+    pub defer_min_depth: u32,
     /// How each iteration searches the root: the full window, aspiration windows or MTD(f).
     /// Default [`RootSearch::FullWindow`].
     pub root_search: RootSearch,
@@ -355,6 +364,7 @@ impl Config {
             tie_break_seed: None,
             threads: 0,
             parallel_scheme: ParallelScheme::Abdada,
+            defer_min_depth: 4,
             root_search: RootSearch::FullWindow,
             aspiration_half_width: 16.0,
             null_move: false,

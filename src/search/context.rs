@@ -64,10 +64,6 @@ pub(crate) struct Context<'l, 'c, P, O> {
     pub(crate) helpers_active: bool,
 }
 
-/// Plies left at or above which a node puts off the moves other threads are searching
-/// (ABDADA): below it a subtree is too small to be worth the marks.
-pub(crate) const DEFER_MIN_DEPTH: u32 = 4;
-
 /// The moves a node put off because other threads were searching them (ABDADA), searched
 /// after its other moves: their indices in the node's move list. Without `std` there are no
 /// threads, and it holds nothing.

@@ -2,7 +2,7 @@
 
 use rand_core::Rng;
 
-use super::context::{Deferred, DEFER_MIN_DEPTH};
+use super::context::Deferred;
 use super::features;
 use super::{Context, Engine, Halt};
 use crate::error::{KeyCheck, SearchError};
@@ -355,7 +355,7 @@ where
         let mut ties = 0u32;
         // In a parallel search that defers busy moves (ABDADA, Weill 1996): the moves other
         // threads were searching when this node reached them, searched after the others.
-        let defer = Self::defers::<F>() && node.depth >= DEFER_MIN_DEPTH && use_table;
+        let defer = Self::defers::<F>() && node.depth >= self.config.defer_min_depth && use_table;
         if defer && ctx.take_sorter_exchange() {
             ctx.exchange_sorter(&mut self.sorter);
         }
