@@ -163,7 +163,7 @@ pub fn features(p: u64, o: u64) -> [u32; INSTANCES] {
 /// Each instance's squares as a mask, and the base-3 value of each of its squares in the
 /// order of their bits (lowest first): `GATHER[i].0` the mask, `.1[j]` the value of the
 /// instance's `j`-th lowest square (3 to the power of its digit's place).
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[cfg(any(test, all(target_arch = "x86_64", target_feature = "bmi2")))]
 const GATHER: [(u64, [u32; MAX_SQUARES]); INSTANCES] = {
     let mut table = [(0, [0; MAX_SQUARES]); INSTANCES];
     let mut i = 0;
@@ -198,7 +198,7 @@ const GATHER: [(u64, [u32; MAX_SQUARES]); INSTANCES] = {
 /// `DIGITS[i][half][bits]`: the base-3 value of instance `i`'s squares whose bits (gathered
 /// in order, lowest first) are set in `bits`, for its five lowest squares (`half` 0) or the
 /// rest (`half` 1), each such square a digit 1.
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[cfg(any(test, all(target_arch = "x86_64", target_feature = "bmi2")))]
 static DIGITS: [[[u32; 32]; 2]; INSTANCES] = {
     let mut table = [[[0; 32]; 2]; INSTANCES];
     let mut i = 0;
@@ -225,14 +225,28 @@ static DIGITS: [[[u32; 32]; 2]; INSTANCES] = {
     table
 };
 
-/// [`features`], each instance's squares gathered from the two bitboards by `pext` (BMI2)
-/// and read as base-3 digits through [`DIGITS`]: a dozen instructions an instance instead of
-/// a few for each of its squares.
+/// [`features`] from each instance's squares gathered out of the two bitboards by `gather`
+/// (a parallel bit extract: the bits of the mask's squares, lowest first, packed at the
+/// bottom) and read as base-3 digits through [`DIGITS`].
+#[cfg(any(test, all(target_arch = "x86_64", target_feature = "bmi2")))]
+#[inline(always)]
+fn gathered_features(p: u64, o: u64, gather: impl Fn(u64, u64) -> u64) -> [u32; INSTANCES] {
+    let mut out = [0; INSTANCES];
+    for (i, slot) in out.iter_mut().enumerate() {
+        let mask = GATHER[i].0;
+        let digits = &DIGITS[i];
+        let read = |bits: u64| digits[0][bits as usize & 31] + digits[1][(bits >> 5) as usize & 31];
+        *slot = ALL[i].offset + read(gather(p, mask)) + 2 * read(gather(o, mask));
+    }
+    out
+}
+
+/// [`features`] by [`gathered_features`] with BMI2's `pext`: a dozen instructions an
+/// instance instead of a few for each of its squares.
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 #[inline]
 fn fast_features(p: u64, o: u64) -> [u32; INSTANCES] {
-    #[inline(always)]
-    fn pext(bits: u64, mask: u64) -> u64 {
+    gathered_features(p, o, |bits, mask| {
         // SAFETY: this code is compiled only where the build enables BMI2 (`target_feature =
         // "bmi2"`, as `-C target-cpu=x86-64-v3` does): every CPU it runs on has `pext`, which
         // only computes on registers.
@@ -240,15 +254,7 @@ fn fast_features(p: u64, o: u64) -> [u32; INSTANCES] {
         unsafe {
             core::arch::x86_64::_pext_u64(bits, mask)
         }
-    }
-    let mut out = [0; INSTANCES];
-    for (i, slot) in out.iter_mut().enumerate() {
-        let mask = GATHER[i].0;
-        let digits = &DIGITS[i];
-        let read = |bits: u64| digits[0][bits as usize & 31] + digits[1][(bits >> 5) as usize & 31];
-        *slot = ALL[i].offset + read(pext(p, mask)) + 2 * read(pext(o, mask));
-    }
-    out
+    })
 }
 
 #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
@@ -319,13 +325,27 @@ mod tests {
             state ^= state << 17;
             state
         };
+        // The parallel bit extract, square by square (what `pext` computes), so that the
+        // tables are checked on every build; `fast_features` is `pext`'s on BMI2 builds.
+        let soft = |bits: u64, mask: u64| {
+            let (mut out, mut rest, mut at) = (0, mask, 0);
+            while rest != 0 {
+                out |= ((bits >> rest.trailing_zeros()) & 1) << at;
+                rest &= rest - 1;
+                at += 1;
+            }
+            out
+        };
+        let mut boards = std::vec![(u64::MAX, 0), (0, u64::MAX), (0x0000_0018_1800_0000, 0)];
         for _ in 0..2000 {
             let (a, b) = (next(), next());
-            let (p, o) = (a & b, a & !b);
-            assert_eq!(fast_features(p, o), features(p, o));
+            boards.push((a & b, a & !b));
         }
-        assert_eq!(fast_features(u64::MAX, 0), features(u64::MAX, 0));
-        assert_eq!(fast_features(0, u64::MAX), features(0, u64::MAX));
+        for (p, o) in boards {
+            let expected = features(p, o);
+            assert_eq!(gathered_features(p, o, soft), expected);
+            assert_eq!(fast_features(p, o), expected);
+        }
     }
 
     #[test]
