@@ -578,7 +578,9 @@ owned_table!([S: Score, const SLOTS: usize] TranspositionTable<S, SLOTS>);
 /// Slots are 16 bytes for `i32` and `f32` scores, 24 for `f64`; a table of fewer than 2 slots
 /// stores nothing. The memory is allocated and zeroed once, by [`HeapTable::with_mib`] or
 /// [`HeapTable::with_slots`]; its buckets (two slots) are aligned as the slot type is (16
-/// bytes for 32-bit scores: a bucket never straddles a 64-byte cache line).
+/// bytes for 32-bit scores: a bucket never straddles a 64-byte cache line). On Linux the
+/// memory is first offered to transparent huge pages (`madvise(MADV_HUGEPAGE)`, a hint the
+/// kernel may refuse): fewer address-translation misses in a table of many MiB.
 #[cfg(feature = "std")]
 #[derive(Debug)]
 pub struct HeapTable<S: Score> {
