@@ -1319,11 +1319,14 @@ pub fn pattern_search(game: &Othello, depth: u32, alpha: i32, beta: i32) -> i32 
         false
     };
     let mut moves = game.moves;
+    let mut squares = core::iter::from_fn(|| {
+        let square = (moves != 0).then(|| Square(moves.trailing_zeros() as u8));
+        moves &= moves.wrapping_sub(1);
+        square
+    });
     if depth == 1 {
         // The children are evaluated as they come.
-        while moves != 0 {
-            let square = Square(moves.trailing_zeros() as u8);
-            moves &= moves - 1;
+        for square in squares {
             if search(&game.play(square)) {
                 break;
             }
@@ -1333,10 +1336,8 @@ pub fn pattern_search(game: &Othello, depth: u32, alpha: i32, beta: i32) -> i32 
     // Deeper, the fewest replies first: the value is the same in any order, found sooner.
     let mut children = [*game; MAX_MOVES];
     let mut count = 0;
-    while moves != 0 {
-        let square = Square(moves.trailing_zeros() as u8);
-        moves &= moves - 1;
-        children[count] = game.play(square);
+    for (slot, square) in children.iter_mut().zip(&mut squares) {
+        *slot = game.play(square);
         count += 1;
     }
     children[..count].sort_unstable_by_key(|child| {
@@ -1511,10 +1512,8 @@ impl<T: Table<i32>, const PATTERNS: bool> MoveSorter<Othello> for TableSorter<T,
 /// quiescence, no null moves), principal variation search, the table's cutoffs, no iterative
 /// deepening (a solve is one fixed-depth search per window), the table away from the last
 /// plies; on more than one thread under ABDADA, moves put off only at nodes with 12 empty
-/// squares or more ([`Config::defer_min_depth`](crate::Config::defer_min_depth); on FFO
-/// #40-#49 with the [`PatternSorter`], 2 threads took 37.5 s and 37.5 s where 4, the
-/// library's default, took 42.5 s and 39.7 s, alternately; with the [`TableSorter`] the two
-/// measure the same).
+/// squares or more ([`Config::defer_min_depth`](crate::Config::defer_min_depth) gives the
+/// measurements).
 pub const SOLVER_CONFIG: crate::Config = crate::Config {
     iterative_deepening: false,
     tt_min_depth: TT_MIN_EMPTIES,
