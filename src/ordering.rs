@@ -15,7 +15,10 @@
 //!    countermove heuristic, as most chess programs have it),
 //! 6. the rest by the history heuristic (Schaeffer 1989): a score per move code and side,
 //!    raised each time the move causes a cutoff, by `depth²`, with a "gravity" update that
-//!    keeps it within `±HISTORY_MAX` so it can never overflow,
+//!    keeps it within `±HISTORY_MAX` so it can never overflow; with a continuation table
+//!    (`CONTINUATION > 0`), the mean of that score and a second one kept per move code and
+//!    per opponent's last move (its [`MoveCode::continuation_key`]: the square it moved to,
+//!    in a board game), the counter-move history of chess programs,
 //! 7. the tactical moves the game expects to lose (a capture that loses material by static
 //!    exchange evaluation, as chess programs order them),
 //!
@@ -200,19 +203,24 @@ impl Default for OrderingConfig {
 /// take a smaller table on a microcontroller: move codes are folded modulo `HISTORY`), and
 /// `2 * COUNTERS` optional moves for the countermoves (none by default: the countermove
 /// table is off, and costs nothing, unless `COUNTERS` is set; the last move's code is folded
-/// modulo `COUNTERS`).
+/// modulo `COUNTERS`), and `CONTINUATION * HISTORY` `i16` for the continuation history (none
+/// by default; the last move's [`MoveCode::continuation_key`] is folded modulo
+/// `CONTINUATION`, the move's code modulo `HISTORY`; one table for both sides, since the last
+/// move's key tells whose it was in most games).
 #[derive(Clone, Debug)]
 pub struct DefaultSorter<
     M,
     const MAX_PLY: usize,
     const HISTORY: usize = HISTORY_SIZE,
     const COUNTERS: usize = 0,
+    const CONTINUATION: usize = 0,
 > {
     /// Which parts are on.
     pub config: OrderingConfig,
     killers: [[Option<M>; 2]; MAX_PLY],
     history: [[i16; HISTORY]; 2],
     counters: [[Option<M>; COUNTERS]; 2],
+    continuation: [[i16; HISTORY]; CONTINUATION],
 }
 
 impl<
@@ -220,7 +228,8 @@ impl<
         const MAX_PLY: usize,
         const HISTORY: usize,
         const COUNTERS: usize,
-    > DefaultSorter<M, MAX_PLY, HISTORY, COUNTERS>
+        const CONTINUATION: usize,
+    > DefaultSorter<M, MAX_PLY, HISTORY, COUNTERS, CONTINUATION>
 {
     /// The killers of `ply` (none beyond `MAX_PLY`).
     fn killers_at(&self, ply: u32) -> [Option<M>; 2] {
@@ -248,6 +257,7 @@ impl<
         killers: &[Option<M>; 2],
         counter: Option<M>,
         side: usize,
+        last: Option<u16>,
     ) -> i16 {
         let config = self.config;
         if config.tactical && game.is_tactical(mv) {
@@ -263,15 +273,20 @@ impl<
         } else if config.killers && counter == Some(mv) {
             COUNTER_KEY
         } else if config.history {
-            self.history(side, mv.move_code()) as i16
+            self.quiet_score(side, last, mv.move_code()) as i16
         } else {
             0
         }
     }
 }
 
-impl<M: Copy, const MAX_PLY: usize, const HISTORY: usize, const COUNTERS: usize>
-    DefaultSorter<M, MAX_PLY, HISTORY, COUNTERS>
+impl<
+        M: Copy,
+        const MAX_PLY: usize,
+        const HISTORY: usize,
+        const COUNTERS: usize,
+        const CONTINUATION: usize,
+    > DefaultSorter<M, MAX_PLY, HISTORY, COUNTERS, CONTINUATION>
 {
     /// A sorter with everything on and nothing learnt.
     pub const fn new() -> Self {
@@ -285,6 +300,7 @@ impl<M: Copy, const MAX_PLY: usize, const HISTORY: usize, const COUNTERS: usize>
             killers: [[None; 2]; MAX_PLY],
             history: [[0; HISTORY]; 2],
             counters: [[None; COUNTERS]; 2],
+            continuation: [[0; HISTORY]; CONTINUATION],
         }
     }
 
@@ -294,22 +310,71 @@ impl<M: Copy, const MAX_PLY: usize, const HISTORY: usize, const COUNTERS: usize>
     }
 
     fn update_history(&mut self, side: usize, code: u16, bonus: i32) {
-        let Some(entry) = self.history[side & 1].get_mut(usize::from(code) % HISTORY.max(1)) else {
-            return;
-        };
-        let h = i32::from(*entry);
-        // Gravity: the closer to the bound, the smaller the step; |h| stays <= HISTORY_MAX.
-        let next = h + bonus - h * bonus.abs() / HISTORY_MAX;
-        *entry = next.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+        if let Some(entry) = self.history[side & 1].get_mut(usize::from(code) % HISTORY.max(1)) {
+            gravity(entry, bonus);
+        }
+    }
+
+    /// The continuation history's row for the last move `last` (none without a table or a
+    /// last move).
+    fn continuation_row(&self, last: Option<u16>) -> Option<&[i16; HISTORY]>
+    where
+        M: MoveCode,
+    {
+        self.continuation.get(usize::from(M::continuation_key(last?)) % CONTINUATION.max(1))
+    }
+
+    /// The ordering score of a quiet move: its history, or with a continuation table and a
+    /// last move, the mean of its history and its continuation history (within
+    /// `±HISTORY_MAX` either way).
+    #[inline(always)]
+    fn quiet_score(&self, side: usize, last: Option<u16>, code: u16) -> i32
+    where
+        M: MoveCode,
+    {
+        let history = self.history(side, code);
+        if CONTINUATION == 0 {
+            return history;
+        }
+        match self.continuation_row(last) {
+            Some(row) => (history + i32::from(row[usize::from(code) % HISTORY.max(1)])) / 2,
+            None => history,
+        }
+    }
+
+    fn update_continuation(&mut self, last: Option<u16>, code: u16, bonus: i32)
+    where
+        M: MoveCode,
+    {
+        let Some(last) = last else { return };
+        let row = usize::from(M::continuation_key(last)) % CONTINUATION.max(1);
+        if let Some(entry) =
+            self.continuation.get_mut(row).and_then(|r| r.get_mut(usize::from(code) % HISTORY))
+        {
+            gravity(entry, bonus);
+        }
     }
 }
 
-impl<M: Copy, const MAX_PLY: usize, const HISTORY: usize, const COUNTERS: usize> Default
-    for DefaultSorter<M, MAX_PLY, HISTORY, COUNTERS>
+impl<
+        M: Copy,
+        const MAX_PLY: usize,
+        const HISTORY: usize,
+        const COUNTERS: usize,
+        const CONTINUATION: usize,
+    > Default for DefaultSorter<M, MAX_PLY, HISTORY, COUNTERS, CONTINUATION>
 {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// A history entry moved by `bonus` with "gravity": the closer to the bound, the smaller the
+/// step, so that `|h|` stays within [`HISTORY_MAX`].
+fn gravity(entry: &mut i16, bonus: i32) {
+    let h = i32::from(*entry);
+    let next = h + bonus - h * bonus.abs() / HISTORY_MAX;
+    *entry = next.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
 }
 
 /// One step of a stable insertion sort, best key first: moves `moves[i]` (key `keys[i]`) in
@@ -348,8 +413,13 @@ const LOSING_KEY: i16 = -(HISTORY_MAX as i16) - 1;
 const KILLER_KEY: i16 = 20_000;
 const COUNTER_KEY: i16 = 10_000;
 
-impl<G: Game, const MAX_PLY: usize, const HISTORY: usize, const COUNTERS: usize> MoveSorter<G>
-    for DefaultSorter<G::Move, MAX_PLY, HISTORY, COUNTERS>
+impl<
+        G: Game,
+        const MAX_PLY: usize,
+        const HISTORY: usize,
+        const COUNTERS: usize,
+        const CONTINUATION: usize,
+    > MoveSorter<G> for DefaultSorter<G::Move, MAX_PLY, HISTORY, COUNTERS, CONTINUATION>
 {
     fn order_first(
         &mut self,
@@ -413,7 +483,7 @@ impl<G: Game, const MAX_PLY: usize, const HISTORY: usize, const COUNTERS: usize>
             let mut best_score = i32::MIN;
             for (index, &mv) in moves.iter().enumerate() {
                 let score = if quiet(mv) {
-                    self.history(side, mv.move_code())
+                    self.quiet_score(side, hints.last_move, mv.move_code())
                 } else {
                     i32::from(LOSING_KEY)
                 };
@@ -447,7 +517,7 @@ impl<G: Game, const MAX_PLY: usize, const HISTORY: usize, const COUNTERS: usize>
         let count = moves.len().min(N);
         let moves = &mut moves[..count];
         for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
-            *key = self.key(game, mv, &killers, counter, hints.side);
+            *key = self.key(game, mv, &killers, counter, hints.side, hints.last_move);
         }
         // Stable insertion sort, best key first: the game's order breaks ties.
         for i in 1..moves.len() {
@@ -482,9 +552,15 @@ impl<G: Game, const MAX_PLY: usize, const HISTORY: usize, const COUNTERS: usize>
         if self.config.history {
             let bonus = (hints.depth * hints.depth).min(400) as i32;
             self.update_history(hints.side, mv.move_code(), bonus);
+            if CONTINUATION > 0 {
+                self.update_continuation(hints.last_move, mv.move_code(), bonus);
+            }
             for &other in tried {
                 if !game.is_tactical(other) {
                     self.update_history(hints.side, other.move_code(), -bonus);
+                    if CONTINUATION > 0 {
+                        self.update_continuation(hints.last_move, other.move_code(), -bonus);
+                    }
                 }
             }
         }
@@ -507,6 +583,7 @@ impl<G: Game, const MAX_PLY: usize, const HISTORY: usize, const COUNTERS: usize>
         self.killers = [[None; 2]; MAX_PLY];
         self.history = [[0; HISTORY]; 2];
         self.counters = [[None; COUNTERS]; 2];
+        self.continuation = [[0; HISTORY]; CONTINUATION];
     }
 
     fn merge(&mut self, base: &Self, learned: &Self) {
@@ -524,7 +601,9 @@ impl<G: Game, const MAX_PLY: usize, const HISTORY: usize, const COUNTERS: usize>
             }
         }
         let tables = self.history.iter_mut().zip(&base.history).zip(&learned.history);
-        for ((mine, was), now) in tables {
+        let continuation =
+            self.continuation.iter_mut().zip(&base.continuation).zip(&learned.continuation);
+        for ((mine, was), now) in tables.chain(continuation) {
             for ((h, &b), &l) in mine.iter_mut().zip(was).zip(now) {
                 let merged = i32::from(*h) + i32::from(l) - i32::from(b);
                 *h = merged.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
@@ -752,14 +831,14 @@ mod tests {
                 history: bits & 4 != 0,
                 ..OrderingConfig::ALL
             };
-            let mut sorter = DefaultSorter::<u8, 9, HISTORY_SIZE, 4>::with_config(config);
+            let mut sorter = DefaultSorter::<u8, 9, HISTORY_SIZE, 4, 3>::with_config(config);
             // Few tactical moves, and random history for both sides with ties (few cutoffs,
             // small depths), killers and countermoves (four entries: codes 0 and 4 share one),
             // learnt with every part on.
             // Some of them losing.
             let tactical = (below(512) & below(512) & below(512)) as u16;
             let game = Marked(tactical, tactical & below(512) as u16);
-            let mut learner = DefaultSorter::<u8, 9, HISTORY_SIZE, 4>::new();
+            let mut learner = DefaultSorter::<u8, 9, HISTORY_SIZE, 4, 3>::new();
             for _ in 0..below(8) {
                 let mv = below(9) as u8;
                 let tried = [below(9) as u8];
@@ -774,6 +853,7 @@ mod tests {
             sorter.killers = learner.killers;
             sorter.history = learner.history;
             sorter.counters = learner.counters;
+            sorter.continuation = learner.continuation;
             let pv_move = (below(2) == 0).then(|| below(9) as u8);
             let tt_move = (below(2) == 0).then(|| below(9) as u16);
             let last_move = (below(3) > 0).then(|| below(9) as u16);
@@ -787,6 +867,40 @@ mod tests {
             let full = order_of(&mut sorter, &game, &h, false);
             assert_eq!(order_of(&mut sorter, &game, &h, true), full, "round {round}");
         }
+    }
+
+    #[test]
+    fn the_continuation_history_averages_with_the_history_after_its_last_move() {
+        let board = Board::new();
+        // Three rows: last moves 1 and 4 share one (4 % 3 = 1).
+        let mut sorter = DefaultSorter::<u8, 9, HISTORY_SIZE, 0, 3>::new();
+        let cut =
+            |sorter: &mut DefaultSorter<u8, 9, HISTORY_SIZE, 0, 3>, mv, tried: &[u8], last| {
+                let h = OrderingHints { depth: 10, last_move: last, ..hints(20) };
+                sorter.on_cutoff(&board, mv, tried, &h);
+            };
+        // 7 cuts after 1 (history +100, continuation row 1: +100), 5 cuts after no last move
+        // (history +100 then), 7 tried before 3 after 2 (history of 7 down, row 2 too).
+        cut(&mut sorter, 7, &[], Some(1));
+        cut(&mut sorter, 5, &[], None);
+        cut(&mut sorter, 5, &[], None);
+        let after = |last| OrderingHints { last_move: last, ..hints(1) };
+        // History 7: 100, 5: 199 (gravity: 100 + 100 - 100 * 100 / 8192 = 199).
+        assert_eq!(sorter.history(0, 7), 100);
+        assert_eq!(sorter.history(0, 5), 199);
+        // After 1 (and 4, the same row): 7 scores (100 + 100) / 2 = 100, 5 (199 + 0) / 2 = 99.
+        assert_eq!(sorted(&mut sorter, &after(Some(1))), [7, 5, 0, 1, 2, 3, 4, 6, 8]);
+        assert_eq!(sorted(&mut sorter, &after(Some(4))), [7, 5, 0, 1, 2, 3, 4, 6, 8]);
+        assert_eq!(order_of(&mut sorter, &Marked(0, 0), &after(Some(1)), true)[0], 7);
+        // After 2 (another row) or no last move, the history alone: 5 first.
+        assert_eq!(sorted(&mut sorter, &after(Some(2))), [5, 7, 0, 1, 2, 3, 4, 6, 8]);
+        assert_eq!(sorted(&mut sorter, &after(None)), [5, 7, 0, 1, 2, 3, 4, 6, 8]);
+        // A move tried before the cutting one loses in the row of the last move.
+        cut(&mut sorter, 3, &[7], Some(2));
+        assert_eq!(sorter.continuation[2][7], -100);
+        assert_eq!(sorter.continuation[2][3], 100);
+        MoveSorter::<Board>::clear(&mut sorter);
+        assert_eq!(sorted(&mut sorter, &after(Some(1))), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
     }
 
     #[test]

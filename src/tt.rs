@@ -120,6 +120,15 @@ pub use crate::slot::{Slot, Slot32, Slot64, Word};
 pub trait MoveCode: Copy {
     /// The 16-bit code of the move.
     fn move_code(self) -> u16;
+
+    /// The part of the move code `code` that the [`DefaultSorter`]'s continuation history
+    /// keys on when it is the opponent's last move: in a board game, the square the move went
+    /// to (a reply answers what arrived there). The default: the whole code.
+    ///
+    /// [`DefaultSorter`]: crate::ordering::DefaultSorter
+    fn continuation_key(code: u16) -> u16 {
+        code
+    }
 }
 
 impl MoveCode for u8 {

@@ -63,10 +63,14 @@ pub const HISTORY: usize = 4096;
 /// opponent's last move.
 pub const COUNTERS: usize = 4096;
 
+/// The continuation history's rows: one per square the opponent's last move went to.
+pub const CONTINUATION: usize = 64;
+
 /// The engine's move sorter: the library's [`DefaultSorter`] (PV move, table move, captures,
-/// killers, countermove, history) with a [`HISTORY`]-entry history (16 KiB) and a
-/// [`COUNTERS`]-entry countermove table (24 KiB).
-pub type ChessSorter = DefaultSorter<ChessMove, MAX_PLY, HISTORY, COUNTERS>;
+/// killers, countermove, history) with a [`HISTORY`]-entry history (16 KiB), a
+/// [`COUNTERS`]-entry countermove table (24 KiB) and a continuation history of
+/// [`CONTINUATION`] rows of [`HISTORY`] entries (512 KiB).
+pub type ChessSorter = DefaultSorter<ChessMove, MAX_PLY, HISTORY, COUNTERS, CONTINUATION>;
 
 /// How many plies back a draw by repetition can look: a position whose halfmove clock has
 /// reached 100 is a draw by the fifty-move rule before any repetition is looked for, so no
@@ -140,6 +144,11 @@ impl MoveCode for ChessMove {
             Some(_) => 4,
         };
         self.0.from as u16 | (self.0.to as u16) << 6 | promotion << 12
+    }
+
+    /// The square the move went to.
+    fn continuation_key(code: u16) -> u16 {
+        code >> 6 & 63
     }
 }
 

@@ -163,6 +163,12 @@ pub fn strength_for(elo: u32, seed: u64) -> (u32, Strength) {
 
 type Out = Arc<Mutex<Box<dyn Write + Send>>>;
 
+/// The sorter's lock, taken even if a search thread panicked while holding it (the sorter
+/// only orders moves: any state of it is a valid one).
+fn lock(sorter: &SharedSorter) -> std::sync::MutexGuard<'_, Box<ChessSorter>> {
+    sorter.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 fn say(out: &Out, line: &str) {
     if let Ok(mut out) = out.lock() {
         let _ = writeln!(out, "{line}");
@@ -204,6 +210,10 @@ struct State {
     /// The evaluation's cache, kept from one search to the next (its scores depend on the
     /// position alone).
     evaluation: CachedPesto,
+    /// The move ordering's history, killers and countermoves, kept from one search to the
+    /// next within a game (what a cutoff taught one move's search still orders the next)
+    /// and cleared by `ucinewgame`.
+    sorter: SharedSorter,
     search: Option<(JoinHandle<()>, Arc<AtomicBool>)>,
     games: u64,
     out: Out,
@@ -285,6 +295,7 @@ impl State {
             options: self.options,
             table: Arc::clone(&self.table),
             evaluation: self.evaluation.clone(),
+            sorter: Arc::clone(&self.sorter),
             stop: Arc::clone(&stop),
             out: Arc::clone(&self.out),
             seed: self.games,
@@ -308,10 +319,14 @@ struct Job {
     options: Options,
     table: Arc<HeapTable<i32>>,
     evaluation: CachedPesto,
+    sorter: SharedSorter,
     stop: Arc<AtomicBool>,
     out: Out,
     seed: u64,
 }
+
+/// The sorter shared by the state and the search thread (boxed: 40 KiB).
+type SharedSorter = Arc<Mutex<Box<ChessSorter>>>;
 
 type ChessEngine<'a> =
     Engine<Position, CachedPesto, MAX_MOVES, MAX_PLY, &'a HeapTable<i32>, ChessSorter>;
@@ -356,7 +371,7 @@ impl Job {
         let mut engine: Box<ChessEngine<'_>> = Box::new(
             Engine::new(self.evaluation.clone(), config)
                 .with_table(table)
-                .with_sorter(ChessSorter::new()),
+                .with_sorter(lock(&self.sorter).as_ref().clone()),
         );
         let mut position = self.position.clone();
         let root = self.position.clone();
@@ -399,14 +414,17 @@ impl Job {
                 stop.store(true, Ordering::Relaxed);
             }
         };
-        let result = if config.threads > 1 {
+        let (result, learnt) = if config.threads > 1 {
             let mut parallel = ParallelEngine::new(*engine)
                 .map_err(|_| alphabeta::SearchError::ParallelUnsupported { option: "threads" })?;
-            parallel.search_with_info(&mut position, &limits, &mut on_iteration)?
+            let result = parallel.search_with_info(&mut position, &limits, &mut on_iteration);
+            (result, parallel.engine().sorter().clone())
         } else {
-            engine.search_with_info(&mut position, &limits, &mut on_iteration)?
+            let result = engine.search_with_info(&mut position, &limits, &mut on_iteration);
+            (result, engine.sorter().clone())
         };
-        Ok(result.best_move)
+        **lock(&self.sorter) = learnt;
+        Ok(result?.best_move)
     }
 }
 
@@ -427,6 +445,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
         options,
         table,
         evaluation: CachedPesto::new(EVAL_CACHE_BITS),
+        sorter: Arc::new(Mutex::new(Box::new(ChessSorter::new()))),
         search: None,
         games: 0,
         out,
@@ -466,6 +485,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
             "ucinewgame" => {
                 state.stop();
                 state.table.clear();
+                **lock(&state.sorter) = ChessSorter::new();
                 state.position = Position::default();
                 Ok(())
             }
