@@ -336,8 +336,10 @@ impl<
         if CONTINUATION == 0 {
             return history;
         }
-        match self.continuation_row(last) {
-            Some(row) => (history + i32::from(row[usize::from(code) % HISTORY.max(1)])) / 2,
+        let entry =
+            self.continuation_row(last).and_then(|row| row.get(usize::from(code) % HISTORY.max(1)));
+        match entry {
+            Some(&continuation) => (history + i32::from(continuation)) / 2,
             None => history,
         }
     }
@@ -348,8 +350,10 @@ impl<
     {
         let Some(last) = last else { return };
         let row = usize::from(M::continuation_key(last)) % CONTINUATION.max(1);
-        if let Some(entry) =
-            self.continuation.get_mut(row).and_then(|r| r.get_mut(usize::from(code) % HISTORY))
+        if let Some(entry) = self
+            .continuation
+            .get_mut(row)
+            .and_then(|r| r.get_mut(usize::from(code) % HISTORY.max(1)))
         {
             gravity(entry, bonus);
         }
