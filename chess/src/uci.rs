@@ -325,7 +325,7 @@ struct Job {
     seed: u64,
 }
 
-/// The sorter shared by the state and the search thread (boxed: 40 KiB).
+/// The sorter shared by the state and the search thread (boxed: about 550 KiB).
 type SharedSorter = Arc<Mutex<Box<ChessSorter>>>;
 
 type ChessEngine<'a> =

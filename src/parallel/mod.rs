@@ -209,9 +209,9 @@ pub const DEFAULT_MIN_SPLIT_NODES: u64 = 16_384;
 
 /// The stack of each helper thread of a [`ParallelEngine`], bytes (16 MiB; the calling
 /// thread searches on its own stack). A search takes a frame per ply, quiescence included,
-/// and a split node keeps copies of the sorter: the platform's default for a new thread (2 MiB
-/// on Linux) is too small for a chess engine with a 40 KiB sorter. The memory is reserved,
-/// and only what the search touches is used.
+/// (a split node keeps its copies of the sorter on the heap): the platform's default for a new
+/// thread (2 MiB on Linux) is too small for a chess engine's frames, quiescence included. The
+/// memory is reserved, and only what the search touches is used.
 pub const HELPER_STACK_BYTES: usize = 16 << 20;
 
 /// A `rayon` thread pool whose worker threads are joined when it is dropped.
@@ -766,10 +766,24 @@ impl Drop for Searching<'_> {
 /// of the splitting thread's sorter, its context, the moves it searched, what it learnt.
 struct Joiner<'l, 'c, G: Game, O, S, const MAX_PLY: usize> {
     game: G,
-    sorter: O,
+    sorter: Box<O>,
     ctx: Context<'l, 'c, G::Player, O>,
     found: Vec<Found<G::Move, S, MAX_PLY>>,
-    learned: Option<O>,
+    learned: Option<Box<O>>,
+}
+
+/// A copy of `sorter` on the heap, made in a frame of its own: a sorter can be large (a chess
+/// engine's continuation history is half a megabyte), and a split node's frame, which nested
+/// split nodes stack up on a helper's stack, must not hold one.
+#[inline(never)]
+fn boxed_clone<O: Clone>(sorter: &O) -> Box<O> {
+    Box::new(sorter.clone())
+}
+
+/// `*target = source.clone()`, in a frame of its own (see [`boxed_clone`]).
+#[inline(never)]
+fn clone_into<O: Clone>(target: &mut O, source: &O) {
+    target.clone_from(source);
 }
 
 impl<G, E, const MAX_MOVES: usize, const MAX_PLY: usize, T, O>
@@ -872,11 +886,11 @@ where
             };
             // Each other thread of the pool may join: it gets a copy of the position and of the
             // caller's sorter, made here (the caller's own are in use), and its own context.
-            let base = engine.sorter().clone();
+            let base = boxed_clone(engine.sorter());
             let mut kits: Vec<Joiner<'_, '_, G, O, E::Score, MAX_PLY>> = (1..self.threads)
                 .map(|_| Joiner {
                     game: game.clone(),
-                    sorter: base.clone(),
+                    sorter: boxed_clone(&*base),
                     ctx: Context::helper(ctx, &shared.abort),
                     found: Vec::new(),
                     learned: None,
@@ -895,9 +909,9 @@ where
                         let Some(mut helper) = free_helper(self.helpers) else { return };
                         let _searching = Searching::new(self.searching);
                         let engine = &mut helper.engine;
-                        engine.set_sorter(kit.sorter.clone());
+                        clone_into(engine.sorter_mut(), &*kit.sorter);
                         take(engine, &mut kit.ctx, &mut kit.game, &mut kit.found);
-                        kit.learned = Some(engine.sorter().clone());
+                        kit.learned = Some(boxed_clone(engine.sorter()));
                     });
                 }
                 // The caller takes moves too, then waits for the others (stealing work meanwhile,

@@ -470,12 +470,6 @@ where
         helper.prev_pv.clone_from(&self.prev_pv);
     }
 
-    /// Replaces the sorter (a helper thread starting on a split node with what the thread
-    /// that split it had learnt).
-    pub(super) fn set_sorter(&mut self, sorter: O) {
-        self.sorter = sorter;
-    }
-
     /// Takes in what a helper learnt in a split node (see [`MoveSorter::merge`]): `learned`
     /// started as a copy of `base`.
     pub(super) fn merge_sorter(&mut self, base: &O, learned: &O)
