@@ -128,15 +128,17 @@ impl Go {
             return None;
         }
         if let Some(ms) = self.movetime {
-            let micros = ms.saturating_sub(overhead_ms).max(1) * 1000;
+            let micros = ms.saturating_sub(overhead_ms).max(1).saturating_mul(1000);
             return Some(Budget { target: micros, hard: micros });
         }
         let left = self.time[us]?.saturating_sub(overhead_ms);
         let inc = self.inc[us].unwrap_or(0);
         let moves = self.movestogo.unwrap_or(20);
         let cap = (left / 3).max(1);
-        let target = (left / moves + inc * 3 / 4).clamp(1, cap);
-        Some(Budget { target: target * 1000, hard: (target * 3).min(cap) * 1000 })
+        // (Saturating: a GUI may send any number of milliseconds.)
+        let target = (left / moves).saturating_add(inc / 4 * 3 + inc % 4 * 3 / 4).clamp(1, cap);
+        let hard = target.saturating_mul(3).min(cap);
+        Some(Budget { target: target.saturating_mul(1000), hard: hard.saturating_mul(1000) })
     }
 }
 
@@ -277,13 +279,23 @@ impl State {
             }
             _ => return Err("position: expected startpos or fen".into()),
         };
-        if let Some((&"moves", moves)) = rest.split_first() {
-            for mv in moves {
-                position.play_uci(mv).map_err(|e| e.to_string())?;
+        // A bad move ends the list: the position is the one before it (as the GUI's game
+        // stood when it was played), and the error says so.
+        let (result, moves) = match rest.split_first() {
+            None => (Ok(()), &[][..]),
+            Some((&"moves", moves)) => (Ok(()), moves),
+            Some((word, _)) => {
+                (Err(format!("position: expected moves, found {}", clipped(word))), &[][..])
+            }
+        };
+        for mv in moves {
+            if let Err(e) = position.play_uci(mv) {
+                self.position = position;
+                return Err(format!("{e}; the position is the one before it"));
             }
         }
         self.position = position;
-        Ok(())
+        result
     }
 
     fn go(&mut self, go: Go) {
@@ -428,9 +440,17 @@ impl Job {
     }
 }
 
+/// At most the first 64 characters of `text`, for a message that repeats what it was sent.
+fn clipped(text: &str) -> String {
+    match text.char_indices().nth(64) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
 /// Runs the UCI loop: reads commands from `input` until `quit` or its end, writes the
 /// engine's answers to `output`.
-pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
+pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) {
     let out: Out = Arc::new(Mutex::new(Box::new(output)));
     let options = Options::default();
     let table = match HeapTable::with_mib(options.hash_mib) {
@@ -450,8 +470,16 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
         games: 0,
         out,
     };
-    for line in input.lines() {
-        let Ok(line) = line else { break };
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        // A line that is not UTF-8 is read with its bad bytes replaced (and then most likely
+        // rejected as a command), not taken for the end of the input.
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let line = String::from_utf8_lossy(&bytes);
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&command, args)) = words.split_first() else { continue };
         let result = match command {
@@ -507,7 +535,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
                 say(&state.out, &format!("info string {}", state.position.board()));
                 Ok(())
             }
-            other => Err(format!("unknown command: {other}")),
+            other => Err(format!("unknown command: {}", clipped(other))),
         };
         if let Err(message) = result {
             say(&state.out, &format!("info string error: {message}"));
@@ -574,11 +602,8 @@ mod tests {
         assert!(position.play_uci("e8e6").is_err());
     }
 
-    #[test]
-    fn a_session_answers_in_order() {
-        // `quit` stops the search at once: depth 1, which always completes, is all it prints.
-        let input = "uci\nisready\nsetoption name Hash value 2\nsetoption name Bogus value 1\n\
-                     position startpos moves e2e4 e7e5\ngo depth 1\nisready\nquit\n";
+    /// The engine's answers to `input`, line by line.
+    fn session(input: &[u8]) -> Vec<String> {
         let output = Arc::new(Mutex::new(Vec::new()));
         struct Sink(Arc<Mutex<Vec<u8>>>);
         impl Write for Sink {
@@ -590,9 +615,59 @@ mod tests {
                 Ok(())
             }
         }
-        run(input.as_bytes(), Sink(Arc::clone(&output)));
+        run(input, Sink(Arc::clone(&output)));
         let text = String::from_utf8(output.lock().unwrap().clone()).unwrap();
-        let lines: Vec<&str> = text.lines().collect();
+        text.lines().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn huge_times_saturate_instead_of_wrapping() {
+        let huge = Go { movetime: Some(u64::MAX / 10), ..Go::default() };
+        assert_eq!(huge.budget_micros(0, 10), Some(Budget { target: u64::MAX, hard: u64::MAX }));
+        let clock =
+            Go { time: [Some(u64::MAX), None], inc: [Some(u64::MAX), None], ..Go::default() };
+        // The target is capped by a third of what is left; neither wraps to a small number.
+        let budget = clock.budget_micros(0, 10).unwrap();
+        assert_eq!(budget, Budget { target: u64::MAX, hard: u64::MAX });
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_an_error_not_the_end() {
+        let lines = session(b"isready\nsetoption name Caf\xe9 value 1\nisready\nquit\n");
+        assert_eq!(lines.iter().filter(|l| *l == "readyok").count(), 2);
+        assert_eq!(lines[1], "info string error: unknown option: Caf\u{fffd}");
+        let long = format!("{}\nisready\n", "x".repeat(10_000));
+        let lines = session(long.as_bytes());
+        assert_eq!(lines[0], format!("info string error: unknown command: {}…", "x".repeat(64)));
+        assert_eq!(lines[1], "readyok");
+    }
+
+    #[test]
+    fn a_bad_move_leaves_the_position_before_it() {
+        // The knight's move to a square off the board ends the list: the position is the one
+        // after 1. e4 e5, White to move, and the search answers there.
+        let lines = session(b"position startpos moves e2e4 e7e5 g1f9 d7d5\ngo depth 1\nquit\n");
+        assert!(lines[0].starts_with("info string error: "), "{}", lines[0]);
+        assert!(lines[0].ends_with("; the position is the one before it"), "{}", lines[0]);
+        let best = lines.iter().find(|l| l.starts_with("bestmove ")).unwrap();
+        let mut board: Position = Position::default();
+        board.play_uci("e2e4").unwrap();
+        board.play_uci("e7e5").unwrap();
+        assert!(board.play_uci(&best["bestmove ".len()..]).is_ok(), "{best}");
+        // Words other than `moves` after the position: an error, the position set.
+        let lines = session(b"position startpos e2e4\ngo depth 1\nquit\n");
+        assert_eq!(lines[0], "info string error: position: expected moves, found e2e4");
+        let best = lines.iter().find(|l| l.starts_with("bestmove ")).unwrap();
+        assert!(<Position>::default().play_uci(&best["bestmove ".len()..]).is_ok(), "{best}");
+    }
+
+    #[test]
+    fn a_session_answers_in_order() {
+        // `quit` stops the search at once: depth 1, which always completes, is all it prints.
+        let input = "uci\nisready\nsetoption name Hash value 2\nsetoption name Bogus value 1\n\
+                     position startpos moves e2e4 e7e5\ngo depth 1\nisready\nquit\n";
+        let lines = session(input.as_bytes());
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
         assert!(lines.contains(&"uciok"));
         assert!(lines.contains(&"info string error: unknown option: Bogus"));
         assert_eq!(lines.iter().filter(|l| **l == "readyok").count(), 2);
