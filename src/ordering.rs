@@ -16,9 +16,10 @@
 //! 6. the rest by the history heuristic (Schaeffer 1989): a score per move code and side,
 //!    raised each time the move causes a cutoff, by `depth²`, with a "gravity" update that
 //!    keeps it within `±HISTORY_MAX` so it can never overflow; with a continuation table
-//!    (`CONTINUATION > 0`), the mean of that score and a second one kept per move code and
-//!    per opponent's last move (its [`MoveCode::continuation_key`]: the square it moved to,
-//!    in a board game), the counter-move history of chess programs,
+//!    (`CONTINUATION > 0`), the mean of that score and a second one kept per pair of the
+//!    opponent's last move and this move, each by its [`MoveCode::continuation_key`] (the
+//!    square it went to, in a board game): a small form of the counter-move history of chess
+//!    programs,
 //! 7. the tactical moves the game expects to lose (a capture that loses material by static
 //!    exchange evaluation, as chess programs order them),
 //!
@@ -203,10 +204,12 @@ impl Default for OrderingConfig {
 /// take a smaller table on a microcontroller: move codes are folded modulo `HISTORY`), and
 /// `2 * COUNTERS` optional moves for the countermoves (none by default: the countermove
 /// table is off, and costs nothing, unless `COUNTERS` is set; the last move's code is folded
-/// modulo `COUNTERS`), and `CONTINUATION * HISTORY` `i16` for the continuation history (none
-/// by default; the last move's [`MoveCode::continuation_key`] is folded modulo
-/// `CONTINUATION`, the move's code modulo `HISTORY`; one table for both sides, since the last
-/// move's key tells whose it was in most games).
+/// modulo `COUNTERS`), and `CONTINUATION * CONTINUATION` `i16` for the continuation history
+/// (none by default; the last move's and the move's [`MoveCode::continuation_key`] are folded
+/// modulo `CONTINUATION`; one table for both sides, since the last move's key tells whose it
+/// was in most games). The sorter is copied at each node a parallel search splits: a small
+/// table keeps that cheap (a 512 KiB one, 64 rows of chess's 4,096 from-to pairs, cost a
+/// quarter of the two-thread speed-up).
 #[derive(Clone, Debug)]
 pub struct DefaultSorter<
     M,
@@ -220,7 +223,7 @@ pub struct DefaultSorter<
     killers: [[Option<M>; 2]; MAX_PLY],
     history: [[i16; HISTORY]; 2],
     counters: [[Option<M>; COUNTERS]; 2],
-    continuation: [[i16; HISTORY]; CONTINUATION],
+    continuation: [[i16; CONTINUATION]; CONTINUATION],
 }
 
 impl<
@@ -300,7 +303,7 @@ impl<
             killers: [[None; 2]; MAX_PLY],
             history: [[0; HISTORY]; 2],
             counters: [[None; COUNTERS]; 2],
-            continuation: [[0; HISTORY]; CONTINUATION],
+            continuation: [[0; CONTINUATION]; CONTINUATION],
         }
     }
 
@@ -317,7 +320,7 @@ impl<
 
     /// The continuation history's row for the last move `last` (none without a table or a
     /// last move).
-    fn continuation_row(&self, last: Option<u16>) -> Option<&[i16; HISTORY]>
+    fn continuation_row(&self, last: Option<u16>) -> Option<&[i16; CONTINUATION]>
     where
         M: MoveCode,
     {
@@ -336,8 +339,9 @@ impl<
         if CONTINUATION == 0 {
             return history;
         }
-        let entry =
-            self.continuation_row(last).and_then(|row| row.get(usize::from(code) % HISTORY.max(1)));
+        let entry = self
+            .continuation_row(last)
+            .and_then(|row| row.get(usize::from(M::continuation_key(code)) % CONTINUATION.max(1)));
         match entry {
             Some(&continuation) => (history + i32::from(continuation)) / 2,
             None => history,
@@ -353,7 +357,7 @@ impl<
         if let Some(entry) = self
             .continuation
             .get_mut(row)
-            .and_then(|r| r.get_mut(usize::from(code) % HISTORY.max(1)))
+            .and_then(|r| r.get_mut(usize::from(M::continuation_key(code)) % CONTINUATION.max(1)))
         {
             gravity(entry, bonus);
         }
@@ -587,7 +591,7 @@ impl<
         self.killers = [[None; 2]; MAX_PLY];
         self.history = [[0; HISTORY]; 2];
         self.counters = [[None; COUNTERS]; 2];
-        self.continuation = [[0; HISTORY]; CONTINUATION];
+        self.continuation = [[0; CONTINUATION]; CONTINUATION];
     }
 
     fn merge(&mut self, base: &Self, learned: &Self) {
@@ -604,10 +608,19 @@ impl<
                 }
             }
         }
-        let tables = self.history.iter_mut().zip(&base.history).zip(&learned.history);
-        let continuation =
-            self.continuation.iter_mut().zip(&base.continuation).zip(&learned.continuation);
-        for ((mine, was), now) in tables.chain(continuation) {
+        let history = [
+            (
+                self.history.as_flattened_mut(),
+                base.history.as_flattened(),
+                learned.history.as_flattened(),
+            ),
+            (
+                self.continuation.as_flattened_mut(),
+                base.continuation.as_flattened(),
+                learned.continuation.as_flattened(),
+            ),
+        ];
+        for (mine, was, now) in history {
             for ((h, &b), &l) in mine.iter_mut().zip(was).zip(now) {
                 let merged = i32::from(*h) + i32::from(l) - i32::from(b);
                 *h = merged.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
@@ -876,15 +889,15 @@ mod tests {
     #[test]
     fn the_continuation_history_averages_with_the_history_after_its_last_move() {
         let board = Board::new();
-        // Three rows: last moves 1 and 4 share one (4 % 3 = 1).
-        let mut sorter = DefaultSorter::<u8, 9, HISTORY_SIZE, 0, 3>::new();
-        let cut =
-            |sorter: &mut DefaultSorter<u8, 9, HISTORY_SIZE, 0, 3>, mv, tried: &[u8], last| {
-                let h = OrderingHints { depth: 10, last_move: last, ..hints(20) };
-                sorter.on_cutoff(&board, mv, tried, &h);
-            };
-        // 7 cuts after 1 (history +100, continuation row 1: +100), 5 cuts after no last move
-        // (history +100 then), 7 tried before 3 after 2 (history of 7 down, row 2 too).
+        // Nine keys: a tic-tac-toe move's code is its key; last moves 1 and 10 share a row.
+        type Sorter = DefaultSorter<u8, 9, HISTORY_SIZE, 0, 9>;
+        let mut sorter = Sorter::new();
+        let cut = |sorter: &mut Sorter, mv, tried: &[u8], last| {
+            let h = OrderingHints { depth: 10, last_move: last, ..hints(20) };
+            sorter.on_cutoff(&board, mv, tried, &h);
+        };
+        // 7 cuts after 1 (history +100, continuation (1, 7): +100), 5 cuts twice after no
+        // last move (history only).
         cut(&mut sorter, 7, &[], Some(1));
         cut(&mut sorter, 5, &[], None);
         cut(&mut sorter, 5, &[], None);
@@ -892,9 +905,9 @@ mod tests {
         // History 7: 100, 5: 199 (gravity: 100 + 100 - 100 * 100 / 8192 = 199).
         assert_eq!(sorter.history(0, 7), 100);
         assert_eq!(sorter.history(0, 5), 199);
-        // After 1 (and 4, the same row): 7 scores (100 + 100) / 2 = 100, 5 (199 + 0) / 2 = 99.
+        // After 1 (and 10, the same row): 7 scores (100 + 100) / 2 = 100, 5 (199 + 0) / 2 = 99.
         assert_eq!(sorted(&mut sorter, &after(Some(1))), [7, 5, 0, 1, 2, 3, 4, 6, 8]);
-        assert_eq!(sorted(&mut sorter, &after(Some(4))), [7, 5, 0, 1, 2, 3, 4, 6, 8]);
+        assert_eq!(sorted(&mut sorter, &after(Some(10))), [7, 5, 0, 1, 2, 3, 4, 6, 8]);
         assert_eq!(order_of(&mut sorter, &Marked(0, 0), &after(Some(1)), true)[0], 7);
         // After 2 (another row) or no last move, the history alone: 5 first.
         assert_eq!(sorted(&mut sorter, &after(Some(2))), [5, 7, 0, 1, 2, 3, 4, 6, 8]);

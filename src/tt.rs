@@ -122,8 +122,8 @@ pub trait MoveCode: Copy {
     fn move_code(self) -> u16;
 
     /// The part of the move code `code` that the [`DefaultSorter`]'s continuation history
-    /// keys on when it is the opponent's last move: in a board game, the square the move went
-    /// to (a reply answers what arrived there). The default: the whole code.
+    /// keys on, for the opponent's last move and for the reply: in a board game, the square
+    /// the move went to (a reply answers what arrived there). The default: the whole code.
     ///
     /// [`DefaultSorter`]: crate::ordering::DefaultSorter
     fn continuation_key(code: u16) -> u16 {

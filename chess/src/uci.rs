@@ -337,7 +337,7 @@ struct Job {
     seed: u64,
 }
 
-/// The sorter shared by the state and the search thread (boxed: about 550 KiB).
+/// The sorter shared by the state and the search thread (boxed: about 50 KiB).
 type SharedSorter = Arc<Mutex<Box<ChessSorter>>>;
 
 type ChessEngine<'a> =

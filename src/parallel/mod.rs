@@ -772,9 +772,9 @@ struct Joiner<'l, 'c, G: Game, O, S, const MAX_PLY: usize> {
     learned: Option<Box<O>>,
 }
 
-/// A copy of `sorter` on the heap, made in a frame of its own: a sorter can be large (a chess
-/// engine's continuation history is half a megabyte), and a split node's frame, which nested
-/// split nodes stack up on a helper's stack, must not hold one.
+/// A copy of `sorter` on the heap, made in a frame of its own: a sorter can be large (a
+/// history table per pair of moves), and a split node's frame, which nested split nodes stack
+/// up on a helper's stack, must not hold one.
 #[inline(never)]
 fn boxed_clone<O: Clone>(sorter: &O) -> Box<O> {
     Box::new(sorter.clone())
