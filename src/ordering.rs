@@ -207,9 +207,8 @@ impl Default for OrderingConfig {
 /// modulo `COUNTERS`), and `CONTINUATION * CONTINUATION` `i16` for the continuation history
 /// (none by default; the last move's and the move's [`MoveCode::continuation_key`] are folded
 /// modulo `CONTINUATION`; one table for both sides, since the last move's key tells whose it
-/// was in most games). The sorter is copied at each node a parallel search splits: a small
-/// table keeps that cheap (a 512 KiB one, 64 rows of chess's 4,096 from-to pairs, cost a
-/// quarter of the two-thread speed-up).
+/// was in most games). The sorter is copied at each node a parallel search splits: keep the
+/// table small.
 #[derive(Clone, Debug)]
 pub struct DefaultSorter<
     M,
@@ -318,13 +317,14 @@ impl<
         }
     }
 
-    /// The continuation history's row for the last move `last` (none without a table or a
-    /// last move).
-    fn continuation_row(&self, last: Option<u16>) -> Option<&[i16; CONTINUATION]>
+    /// The continuation history's row and column for the move of code `code` after the move
+    /// of code `last` (none without a table or a last move).
+    fn continuation_cell(last: Option<u16>, code: u16) -> Option<(usize, usize)>
     where
         M: MoveCode,
     {
-        self.continuation.get(usize::from(M::continuation_key(last?)) % CONTINUATION.max(1))
+        let fold = |code: u16| usize::from(M::continuation_key(code)) % CONTINUATION.max(1);
+        last.filter(|_| CONTINUATION > 0).map(|last| (fold(last), fold(code)))
     }
 
     /// The ordering score of a quiet move: its history, or with a continuation table and a
@@ -339,10 +339,8 @@ impl<
         if CONTINUATION == 0 {
             return history;
         }
-        let entry = self
-            .continuation_row(last)
-            .and_then(|row| row.get(usize::from(M::continuation_key(code)) % CONTINUATION.max(1)));
-        match entry {
+        let cell = Self::continuation_cell(last, code);
+        match cell.and_then(|(row, column)| self.continuation.get(row)?.get(column)) {
             Some(&continuation) => (history + i32::from(continuation)) / 2,
             None => history,
         }
@@ -352,12 +350,9 @@ impl<
     where
         M: MoveCode,
     {
-        let Some(last) = last else { return };
-        let row = usize::from(M::continuation_key(last)) % CONTINUATION.max(1);
-        if let Some(entry) = self
-            .continuation
-            .get_mut(row)
-            .and_then(|r| r.get_mut(usize::from(M::continuation_key(code)) % CONTINUATION.max(1)))
+        let cell = Self::continuation_cell(last, code);
+        if let Some(entry) =
+            cell.and_then(|(row, column)| self.continuation.get_mut(row)?.get_mut(column))
         {
             gravity(entry, bonus);
         }
@@ -560,15 +555,11 @@ impl<
         if self.config.history {
             let bonus = (hints.depth * hints.depth).min(400) as i32;
             self.update_history(hints.side, mv.move_code(), bonus);
-            if CONTINUATION > 0 {
-                self.update_continuation(hints.last_move, mv.move_code(), bonus);
-            }
+            self.update_continuation(hints.last_move, mv.move_code(), bonus);
             for &other in tried {
                 if !game.is_tactical(other) {
                     self.update_history(hints.side, other.move_code(), -bonus);
-                    if CONTINUATION > 0 {
-                        self.update_continuation(hints.last_move, other.move_code(), -bonus);
-                    }
+                    self.update_continuation(hints.last_move, other.move_code(), -bonus);
                 }
             }
         }

@@ -135,8 +135,8 @@ impl Go {
         let inc = self.inc[us].unwrap_or(0);
         let moves = self.movestogo.unwrap_or(20);
         let cap = (left / 3).max(1);
-        // (Saturating: a GUI may send any number of milliseconds.)
-        let target = (left / moves).saturating_add(inc / 4 * 3 + inc % 4 * 3 / 4).clamp(1, cap);
+        // (Saturating: a GUI may send any number of milliseconds; the cap bounds the result.)
+        let target = (left / moves).saturating_add(inc.saturating_mul(3) / 4).clamp(1, cap);
         let hard = target.saturating_mul(3).min(cap);
         Some(Budget { target: target.saturating_mul(1000), hard: hard.saturating_mul(1000) })
     }
